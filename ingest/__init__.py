@@ -1,0 +1,1 @@
+"""Ingest: loaders (files → sections), chunking (sections → pieces), the pipeline (→ the store)."""

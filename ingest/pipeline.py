@@ -1,0 +1,468 @@
+"""The ingest pipeline: scan → diff against the registry → load → chunk → embed → write → commit.
+
+Parsing runs in a worker thread while the main thread embeds and writes, so the two overlap (torch
+releases the GIL while it computes). Chunks are embedded in batches across files and written as they
+go, so a 1,000-page PDF streams through in bounded memory. Each file is committed through the
+store's write protocol (see `kb.store`), so a run killed at any moment leaves the store consistent
+and the next run completes it.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import logging
+import os
+import queue
+import stat
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from ingest.chunking import Chunker, Piece
+from ingest.detect import FileKind, Unsupported, detect
+from ingest.loaders import load
+from kb.embedder import Embedder
+from kb.errors import DocumentError, InvalidInput
+from kb.records import Chunk, Document, make_chunk_id, make_doc_id
+from kb.settings import Settings
+from kb.store import Store
+
+log = logging.getLogger(__name__)
+
+_QUEUE_ITEMS = 512  # pieces parsed ahead of the embedder: bounds memory on huge files
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A file found under an ingested root."""
+
+    path: Path
+    root: Path
+    source: str  # path relative to its root, with forward slashes
+    doc_id: str = ""
+    sha256: str = ""
+    size: int = 0
+    mtime: float = 0.0
+    status: str = ""  # added | updated | unchanged
+    kind: FileKind | None = None
+
+
+@dataclass
+class IngestReport:
+    """What an ingest did; `to_dict()` is the `kb ingest --json` contract."""
+
+    files_seen: int = 0
+    files_added: int = 0
+    files_updated: int = 0
+    files_unchanged: int = 0
+    files_removed: int = 0
+    files_failed: list[dict[str, str]] = field(default_factory=list)
+    files_skipped: list[dict[str, str]] = field(default_factory=list)
+    files_missing: list[str] = field(default_factory=list)
+    chunks_added: int = 0
+    chunks_removed: int = 0
+    seconds: float = 0.0
+    dry_run: bool = False
+    repaired: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "files_seen": self.files_seen,
+            "files_added": self.files_added,
+            "files_updated": self.files_updated,
+            "files_unchanged": self.files_unchanged,
+            "files_removed": self.files_removed,
+            "files_failed": self.files_failed,
+            "chunks_added": self.chunks_added,
+            "chunks_removed": self.chunks_removed,
+            "seconds": round(self.seconds, 3),
+            "files_skipped": self.files_skipped,
+            "files_missing": self.files_missing,
+            "dry_run": self.dry_run,
+            "repaired": self.repaired,
+        }
+
+    def fail(self, path: str, error: str) -> None:
+        self.files_failed.append({"path": path, "error": error})
+
+
+class Progress:
+    """Hooks the CLI implements to draw progress; the default does nothing."""
+
+    def planned(self, files: int, bytes_total: int) -> None:
+        """Files to parse and embed (unchanged ones excluded), and their total size."""
+
+    def file_done(self, source: str, status: str, chunks: int) -> None:
+        """A file was committed (status added/updated) or failed (status failed)."""
+
+    def chunks_embedded(self, count: int) -> None:
+        """`count` more chunks were embedded and written."""
+
+
+# Events from the parser thread to the writer.
+@dataclass(slots=True)
+class _Start:
+    candidate: Candidate
+    title: str
+    kind: str
+
+
+@dataclass(slots=True)
+class _Piece:
+    candidate: Candidate
+    piece: Piece
+    index: int
+
+
+@dataclass(slots=True)
+class _End:
+    candidate: Candidate
+    chunks: int
+
+
+@dataclass(slots=True)
+class _Failed:
+    candidate: Candidate
+    error: str
+
+
+class IngestPipeline:
+    """Ingests folders and files into one store with one embedder."""
+
+    def __init__(self, settings: Settings, store: Store, embedder: Embedder):
+        self.settings = settings
+        self.store = store
+        self.embedder = embedder
+
+    def run(
+        self, paths: list[Path], *, prune: bool = False, dry_run: bool = False, progress: Progress | None = None
+    ) -> IngestReport:
+        """Ingest `paths` (folders or files). Unchanged files are skipped, changed ones replaced;
+        registered files gone from an ingested folder are removed with `prune`, listed without."""
+        progress = progress or Progress()
+        started = time.perf_counter()
+        report = IngestReport(dry_run=dry_run)
+        if not dry_run:
+            report.repaired = self.store.recover()
+        candidates, roots = self._scan(paths, report)
+        registry = {d.doc_id: d for d in self.store.documents()}
+        todo = self._diff(candidates, registry, report)
+        report.files_seen = len(candidates) + len(report.files_skipped)
+        seen = {c.doc_id for c in candidates}
+        missing = [d for d in registry.values() if d.root in roots and d.doc_id not in seen]
+        if dry_run:
+            report.files_added = sum(c.status == "added" for c in todo)
+            report.files_updated = sum(c.status == "updated" for c in todo)
+            report.files_missing = sorted(d.source for d in missing)
+        else:
+            progress.planned(len(todo), sum(c.size for c in todo))
+            self._ingest(todo, report, progress)
+            self._handle_missing(missing, prune, report)
+        report.seconds = time.perf_counter() - started
+        return report
+
+    # -- scanning -----------------------------------------------------------------------------
+
+    def _scan(self, paths: list[Path], report: IngestReport) -> tuple[list[Candidate], set[str]]:
+        """Files to consider, and the folders whose missing files count as removed."""
+        found: dict[str, Candidate] = {}
+        roots: set[str] = set()
+        collection = self.store.collection_name
+        for given in paths:
+            if not given.exists() and not given.is_symlink():
+                raise InvalidInput(f"{given}: no such file or folder")
+            if given.is_dir():
+                root = given.resolve()
+                roots.add(str(root))
+                files = self._walk(root, report)
+            else:
+                root = given.resolve().parent
+                files = iter([given])
+            for path in files:
+                source = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
+                if not self._included(source):
+                    continue
+                doc_id = make_doc_id(collection, source)
+                if doc_id in found:
+                    report.fail(str(path), f"same relative path {source!r} as {found[doc_id].path}: ingest these folders into different collections")
+                    continue
+                found[doc_id] = Candidate(path=path, root=root, source=source, doc_id=doc_id)
+        return list(found.values()), roots
+
+    def _walk(self, root: Path, report: IngestReport) -> Iterator[Path]:
+        """Files under `root` in a stable order, following folder symlinks once (loops are cut)."""
+        visited: set[tuple[int, int]] = set()
+        for folder, dirnames, filenames in os.walk(root, followlinks=True):
+            info = os.stat(folder)
+            key = (info.st_dev, info.st_ino)
+            rel = Path(folder).relative_to(root).as_posix()
+            if key in visited:
+                report.fail(folder, "symlink loop: this folder was already visited; skipped")
+                dirnames.clear()
+                continue
+            visited.add(key)
+            dirnames[:] = sorted(d for d in dirnames if self._included_dir(d if rel == "." else f"{rel}/{d}"))
+            for name in sorted(filenames):
+                yield Path(folder) / name
+
+    def _included(self, source: str) -> bool:
+        cfg = self.settings.ingest
+        if not any(fnmatch.fnmatch(source, pattern) or fnmatch.fnmatch("./" + source, pattern) for pattern in cfg.include):
+            return False
+        return not any(fnmatch.fnmatch(source, pattern) for pattern in cfg.exclude)
+
+    def _included_dir(self, rel_dir: str) -> bool:
+        probe = f"{rel_dir}/x"
+        return not any(fnmatch.fnmatch(probe, pattern) or fnmatch.fnmatch(rel_dir, pattern) for pattern in self.settings.ingest.exclude)
+
+    # -- diffing ------------------------------------------------------------------------------
+
+    def _diff(self, candidates: list[Candidate], registry: dict[str, Document], report: IngestReport) -> list[Candidate]:
+        """Hash every candidate; return those to (re)ingest. Bad files are reported here."""
+        limit = int(self.settings.ingest.max_file_mb * 1_000_000)
+        todo = []
+        kept = []
+        for candidate in candidates:
+            display = str(candidate.path)
+            try:
+                info = os.stat(candidate.path)  # follows symlinks; ELOOP for a looping one
+                if not stat.S_ISREG(info.st_mode):
+                    raise DocumentError(display, "not a regular file (a pipe, socket or device); skipped")
+                if info.st_size > limit:
+                    raise DocumentError(
+                        display,
+                        f"{info.st_size / 1e6:.1f} MB is over ingest.max_file_mb ({self.settings.ingest.max_file_mb:g} MB); raise the limit to ingest it",
+                    )
+                candidate.kind = detect(candidate.path, display, int(self.settings.ingest.max_unpacked_mb * 1_000_000))
+                candidate.sha256 = _sha256(candidate.path)
+            except Unsupported as exc:
+                report.files_skipped.append({"path": display, "reason": exc.reason})
+                continue
+            except DocumentError as exc:
+                report.fail(display, exc.reason)
+                continue
+            except OSError as exc:
+                report.fail(display, _os_reason(exc))
+                continue
+            candidate.size, candidate.mtime = info.st_size, info.st_mtime
+            kept.append(candidate)
+            known = registry.get(candidate.doc_id)
+            if known is not None and known.sha256 == candidate.sha256:
+                candidate.status = "unchanged"
+                report.files_unchanged += 1
+                if known.root != str(candidate.root) and not report.dry_run:
+                    known.root = str(candidate.root)  # the folder moved: the document did not change
+                    self.store.update_entry(known)
+                continue
+            candidate.status = "updated" if known is not None else "added"
+            todo.append(candidate)
+        candidates[:] = kept
+        return todo
+
+    # -- parsing (worker thread) --------------------------------------------------------------
+
+    def _parse_all(self, todo: list[Candidate], out: queue.Queue, stop: threading.Event) -> None:
+        chunker = Chunker(
+            self.embedder,
+            self.settings.ingest.chunk_size,
+            self.settings.ingest.chunk_overlap,
+            self.settings.embedding.passage_prefix,
+        )
+        try:
+            for candidate in todo:
+                if stop.is_set():
+                    return
+                self._parse_one(candidate, chunker, out, stop)
+        finally:
+            out.put(None)
+
+    def _parse_one(self, candidate: Candidate, chunker: Chunker, out: queue.Queue, stop: threading.Event) -> None:
+        display = str(candidate.path)
+        count = 0
+        try:
+            parsed = load(candidate.path, display, candidate.kind)
+            out.put(_Start(candidate, parsed.title, candidate.kind.kind))
+            for piece in chunker.chunk(parsed.sections):
+                if stop.is_set():
+                    return
+                out.put(_Piece(candidate, piece, count))
+                count += 1
+            if count == 0:
+                raise DocumentError(display, "no text found in the file")
+            out.put(_End(candidate, count))
+        except DocumentError as exc:
+            out.put(_Failed(candidate, exc.reason))
+        except OSError as exc:
+            out.put(_Failed(candidate, _os_reason(exc)))
+        except Exception as exc:  # a parser bug on one file must not stop the others
+            log.exception("%s: unexpected error while parsing", display)
+            out.put(_Failed(candidate, f"unexpected error while parsing: {type(exc).__name__}: {exc}"))
+
+    # -- embedding and writing (main thread) --------------------------------------------------
+
+    def _ingest(self, todo: list[Candidate], report: IngestReport, progress: Progress) -> None:
+        if not todo:
+            return
+        events: queue.Queue = queue.Queue(maxsize=_QUEUE_ITEMS)
+        stop = threading.Event()
+        worker = threading.Thread(target=self._parse_all, args=(todo, events, stop), name="kb-parse", daemon=True)
+        writer = _Writer(self.store, self.embedder, self.settings.embedding.batch_size, report, progress)
+        worker.start()
+        try:
+            while (event := events.get()) is not None:
+                writer.handle(event)
+            writer.flush()
+        except BaseException:
+            stop.set()
+            _drain(events)
+            writer.abandon()
+            raise
+        finally:
+            worker.join(timeout=5)
+
+    def _handle_missing(self, missing: list[Document], prune: bool, report: IngestReport) -> None:
+        for doc in missing:
+            if prune:
+                report.chunks_removed += self.store.remove(doc.doc_id)
+                report.files_removed += 1
+                log.info("%s: removed (gone from %s)", doc.source, doc.root)
+            else:
+                report.files_missing.append(doc.source)
+
+
+class _Writer:
+    """Embeds pieces in batches across files and commits each file once all its chunks are written."""
+
+    def __init__(self, store: Store, embedder: Embedder, batch_size: int, report: IngestReport, progress: Progress):
+        self.store = store
+        self.embedder = embedder
+        self.batch_size = max(batch_size, 1) * 2
+        self.report = report
+        self.progress = progress
+        self.buffer: list[Chunk] = []
+        self.open: dict[str, Document] = {}  # doc_id -> entry being written
+        self.finished: list[Document] = []  # all pieces received; commit after the next flush
+        self.now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+    def handle(self, event: _Start | _Piece | _End | _Failed) -> None:
+        candidate = event.candidate
+        if isinstance(event, _Start):
+            doc = Document(
+                doc_id=candidate.doc_id,
+                source=candidate.source,
+                root=str(candidate.root),
+                sha256=candidate.sha256,
+                size=candidate.size,
+                mtime=candidate.mtime,
+                title=event.title,
+                kind=event.kind,
+                ingested_at=self.now,
+            )
+            self.store.begin(doc, candidate.sha256)
+            self.open[doc.doc_id] = doc
+        elif isinstance(event, _Piece):
+            self.buffer.append(self._chunk(event))
+            if len(self.buffer) >= self.batch_size:
+                self.flush()
+        elif isinstance(event, _End):
+            doc = self.open[candidate.doc_id]
+            doc.chunks = event.chunks
+            self.finished.append(doc)
+            if not any(c.doc_id == doc.doc_id for c in self.buffer):
+                self._commit_finished()
+        else:
+            self.buffer = [c for c in self.buffer if c.doc_id != candidate.doc_id]
+            if self.open.pop(candidate.doc_id, None) is not None:
+                self.store.rollback(candidate.doc_id)  # the committed version, if any, stays
+            self.report.fail(str(candidate.path), event.error)
+            self.progress.file_done(candidate.source, "failed", 0)
+            log.warning("%s: %s", candidate.path, event.error)
+
+    def _chunk(self, event: _Piece) -> Chunk:
+        doc = self.open[event.candidate.doc_id]
+        piece = event.piece
+        return Chunk(
+            chunk_id=make_chunk_id(doc.doc_id, doc.sha256, event.index),
+            doc_id=doc.doc_id,
+            source=doc.source,
+            title=doc.title,
+            text=piece.text,
+            index=event.index,
+            heading=piece.heading,
+            page_start=piece.page_start,
+            page_end=piece.page_end,
+            char_start=piece.char_start,
+            char_end=piece.char_end,
+            sha256=doc.sha256,
+            ingested_at=self.now,
+        )
+
+    def flush(self) -> None:
+        if self.buffer:
+            batch, self.buffer = self.buffer, []
+            vectors = self.embedder.embed_passages([c.embedding_text for c in batch])
+            self.store.write_chunks(batch, vectors)
+            self.report.chunks_added += len(batch)
+            self.progress.chunks_embedded(len(batch))
+        self._commit_finished()
+
+    def _commit_finished(self) -> None:
+        pending_ids = {c.doc_id for c in self.buffer}
+        still = []
+        for doc in self.finished:
+            if doc.doc_id in pending_ids:
+                still.append(doc)
+                continue
+            previous = self.store.get_document(doc.doc_id)
+            self.store.commit(doc)
+            del self.open[doc.doc_id]
+            if previous is not None and previous.sha256:
+                self.report.files_updated += 1
+                self.report.chunks_removed += previous.chunks
+                status = "updated"
+            else:
+                self.report.files_added += 1
+                status = "added"
+            log.info("%s: %s, %d chunks", doc.source, status, doc.chunks)
+            self.progress.file_done(doc.source, status, doc.chunks)
+        self.finished = still
+
+    def abandon(self) -> None:
+        """Interrupted: undo what was begun. Whatever this does not finish, recover() will."""
+        for doc_id in list(self.open):
+            self.store.rollback(doc_id)
+            del self.open[doc_id]
+
+
+def _drain(events: queue.Queue) -> None:
+    try:
+        while True:
+            events.get_nowait()
+    except queue.Empty:
+        pass
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _os_reason(exc: OSError) -> str:
+    import errno
+
+    if exc.errno == errno.ELOOP:
+        return "symlink loop: the link points back to itself"
+    if exc.errno == errno.ENOENT:
+        return "broken symlink or file vanished while ingesting"
+    if exc.errno == errno.EACCES or isinstance(exc, PermissionError):
+        return "permission denied: kb cannot read this file"
+    return f"cannot read: {exc.strerror or exc}"
+

@@ -1,0 +1,80 @@
+"""Text decoding and normalisation shared by every loader."""
+
+from __future__ import annotations
+
+import codecs
+import re
+import unicodedata
+
+import charset_normalizer
+
+# When the detector finds several equally plausible encodings, take the most common one first
+# (Western Windows text beats Central European, GB18030 covers GBK and GB2312).
+_PREFERRED = ["utf_8", "gb18030", "cp1252", "latin_1", "big5", "shift_jis", "euc_kr", "cp1251"]
+_BOMS = [
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+]
+
+_CJK = r"\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
+_HYPHEN_BREAK = re.compile(r"([A-Za-z\u00c0-\u024f])-[ \t]*\n[ \t]*([a-z\u00df-\u024f])")
+_CJK_LINE_BREAK = re.compile(rf"([{_CJK}])[ \t]*\n[ \t]*([{_CJK}])")
+_SPACES = re.compile(r"[ \t\f\v\u00a0\u2000-\u200a\u202f\u205f]+")
+_SPACE_AROUND_NEWLINE = re.compile(r" *\n *")
+_MANY_NEWLINES = re.compile(r"\n{3,}")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f\ufffe\uffff]")
+
+
+class UndecodableText(ValueError):
+    """Bytes that are no known text encoding."""
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """Decode file bytes to text; returns (text, encoding). BOMs win, then UTF-8, then detection."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            return data.decode(encoding), encoding
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    results = list(charset_normalizer.from_bytes(data))
+    if not results:
+        raise UndecodableText("the text encoding cannot be determined; save the file as UTF-8")
+    best_chaos = min(r.chaos for r in results)
+    plausible = [r for r in results if r.chaos <= best_chaos + 0.01]
+    plausible.sort(key=lambda r: _PREFERRED.index(r.encoding) if r.encoding in _PREFERRED else len(_PREFERRED))
+    choice = plausible[0]
+    if choice.chaos > 0.3:
+        raise UndecodableText(
+            f"the text encoding cannot be determined (best guess {choice.encoding} reads as garbage); "
+            "save the file as UTF-8"
+        )
+    return str(choice), choice.encoding
+
+
+def normalize(text: str) -> str:
+    """NFC; words hyphenated across line ends joined; line breaks inside CJK text removed;
+    whitespace collapsed; paragraph breaks (blank lines) kept. CJK text is otherwise untouched."""
+    text = unicodedata.normalize("NFC", text)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = _CONTROL.sub("", text)
+    text = _HYPHEN_BREAK.sub(r"\1\2", text)
+    text = _SPACES.sub(" ", text)
+    text = _SPACE_AROUND_NEWLINE.sub("\n", text)
+    text = _CJK_LINE_BREAK.sub(r"\1\2", text)
+    text = _MANY_NEWLINES.sub("\n\n", text)
+    return text.strip()
+
+
+def unwrap_lines(text: str) -> str:
+    """Join the hard-wrapped lines of a paragraph (PDF text) into one line; keep blank lines."""
+    paragraphs = text.split("\n\n")
+    return "\n\n".join(re.sub(r"(?<![\n])\n(?![\n])", " ", p) for p in paragraphs)
+
+
+def is_cjk(char: str) -> bool:
+    return bool(re.match(rf"[{_CJK}]", char))

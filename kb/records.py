@@ -1,0 +1,119 @@
+"""Plain records passed between the layers: sections of a parsed file, chunks, documents, hits."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+HEADING_SEPARATOR = " > "
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A run of text from one file under one heading path (and, for PDFs, on one page)."""
+
+    text: str
+    heading: tuple[str, ...] = ()
+    page: int | None = None
+
+
+@dataclass(slots=True)
+class Chunk:
+    """One passage as stored: its text plus everything needed to cite it."""
+
+    chunk_id: str
+    doc_id: str
+    source: str
+    title: str
+    text: str
+    index: int
+    heading: tuple[str, ...] = ()
+    page_start: int | None = None
+    page_end: int | None = None
+    char_start: int = 0
+    char_end: int = 0
+    sha256: str = ""
+    ingested_at: str = ""
+
+    @property
+    def embedding_text(self) -> str:
+        """What the embedder reads: the heading path gives a passage its context."""
+        if not self.heading:
+            return self.text
+        return HEADING_SEPARATOR.join(self.heading) + "\n" + self.text
+
+    def metadata(self) -> dict[str, Any]:
+        """Chroma metadata: scalar values only; absent pages are left out (Chroma has no null)."""
+        meta: dict[str, Any] = {
+            "doc_id": self.doc_id,
+            "source": self.source,
+            "title": self.title,
+            "heading": HEADING_SEPARATOR.join(self.heading),
+            "chunk_index": self.index,
+            "char_start": self.char_start,
+            "char_end": self.char_end,
+            "sha256": self.sha256,
+            "ingested_at": self.ingested_at,
+        }
+        if self.page_start is not None:
+            meta["page_start"] = self.page_start
+            meta["page_end"] = self.page_end if self.page_end is not None else self.page_start
+        return meta
+
+
+@dataclass(slots=True)
+class Document:
+    """One registry entry: a source file as the store knows it.
+
+    `sha256` is the committed version: the only chunks searches may return are those of this doc_id
+    whose sha256 equals it. `pending` is non-empty while a write is in flight (the journal that lets
+    the next run finish or undo an ingest that was killed).
+    """
+
+    doc_id: str
+    source: str
+    root: str = ""
+    sha256: str = ""
+    size: int = 0
+    mtime: float = 0.0
+    chunks: int = 0
+    title: str = ""
+    kind: str = ""
+    ingested_at: str = ""
+    pending: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(slots=True)
+class Hit:
+    """A search result, in the contract the CLI and the HTTP API share."""
+
+    doc_id: str
+    chunk_id: str
+    source: str
+    page: int | None
+    heading: str
+    score: float
+    text: str
+    page_end: int | None = None
+    title: str = ""
+    explain: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        if not data["explain"]:
+            del data["explain"]
+        return data
+
+
+def make_doc_id(collection: str, source: str) -> str:
+    """Stable for a source path within a collection."""
+    return hashlib.sha1(f"{collection}\0{source}".encode()).hexdigest()[:20]
+
+
+def make_chunk_id(doc_id: str, sha256: str, index: int) -> str:
+    """Chunk ids carry the version, so a new version's chunks can be written beside the old ones."""
+    return f"{doc_id}-{sha256[:16]}-{index:05d}"

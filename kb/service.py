@@ -1,0 +1,118 @@
+"""`KnowledgeBase`: the one service the CLI and the HTTP API both call.
+
+It owns the store and the embedder for its lifetime (open lazily, closed by `close()` or `with`),
+and imports neither click nor Litestar.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from ingest.pipeline import IngestPipeline, IngestReport, Progress
+from kb.embedder import Embedder, open_embedder
+from kb.errors import InvalidInput, NotFound
+from kb.records import Document, Hit
+from kb.settings import Settings
+from kb.store import Store
+
+log = logging.getLogger(__name__)
+
+MAX_TOP_K = 100
+
+
+class KnowledgeBase:
+    """Ingest, search and manage one collection of documents."""
+
+    def __init__(self, settings: Settings, embedder: Embedder | None = None):
+        self.settings = settings
+        self._embedder = embedder
+        self._store: Store | None = None
+
+    def __enter__(self) -> KnowledgeBase:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._store = None
+        self._embedder = None
+
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            self._embedder = open_embedder(self.settings.embedding)
+        return self._embedder
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            self._store = Store(self.settings.store, embedding_model=self.settings.embedding.model)
+        return self._store
+
+    # -- ingest -------------------------------------------------------------------------------
+
+    def ingest(
+        self, paths: list[str | Path], *, prune: bool = False, dry_run: bool = False, progress: Progress | None = None
+    ) -> IngestReport:
+        """Ingest folders and files incrementally (see `ingest.pipeline`). Holds the write lock."""
+        if not paths:
+            raise InvalidInput("no path to ingest: give one or more folders or files")
+        pipeline = IngestPipeline(self.settings, self.store, self.embedder)
+        with self.store.write_lock():
+            return pipeline.run([Path(p) for p in paths], prune=prune, dry_run=dry_run, progress=progress)
+
+    # -- search -------------------------------------------------------------------------------
+
+    def search(self, query: str, top_k: int = 5) -> list[Hit]:
+        """Dense retrieval: the `top_k` passages nearest to `query`."""
+        query = query.strip()
+        if not query:
+            raise InvalidInput("query: must not be empty")
+        if not 1 <= top_k <= MAX_TOP_K:
+            raise InvalidInput(f"top_k: must be between 1 and {MAX_TOP_K}, got {top_k}")
+        vector = self.embedder.embed_query(query)
+        return self.store.query(vector, top_k)
+
+    # -- documents ----------------------------------------------------------------------------
+
+    def documents(self) -> list[Document]:
+        """Committed documents, by source."""
+        return [d for d in self.store.documents() if d.sha256]
+
+    def find_document(self, ref: str) -> Document:
+        """A document by doc_id, by source, or by the path of its file."""
+        docs = self.documents()
+        for doc in docs:
+            if ref in (doc.doc_id, doc.source):
+                return doc
+        path = Path(ref).expanduser()
+        if path.exists():
+            resolved = str(path.resolve())
+            for doc in docs:
+                if str(Path(doc.root) / doc.source) == resolved:
+                    return doc
+        raise NotFound(f"no document {ref!r} in collection {self.store.collection_name!r}: see `kb documents`")
+
+    def delete(self, ref: str) -> tuple[Document, int]:
+        """Delete a document (by doc_id, source or path) and its chunks; returns it and the chunk count."""
+        with self.store.write_lock():
+            doc = self.find_document(ref)
+            removed = self.store.remove(doc.doc_id)
+        log.info("%s: deleted, %d chunks", doc.source, removed)
+        return doc, removed
+
+    def stats(self) -> dict[str, Any]:
+        """Documents, chunks, the embedding model and where the store is."""
+        store = self.store
+        return {
+            "collection": store.collection_name,
+            "documents": len(self.documents()),
+            "chunks": store.count_chunks(),
+            "embedding_model": self.settings.embedding.model,
+            "store_mode": self.settings.store.mode,
+            "store_location": store.location,
+            "store_bytes": store.disk_bytes(),
+        }

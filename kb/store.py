@@ -1,0 +1,284 @@
+"""The vector store: chunks and the document registry, both in Chroma, plus the write lock.
+
+The registry (one record per document) lives in a second collection, `<collection>.registry`, so a
+deployment on a Chroma server keeps all its state in the server.
+
+Write protocol (what makes an ingest safe to kill at any moment):
+
+1. `begin(doc, new_sha)`: the registry entry gets `pending = new_sha` (new documents get an entry
+   with an empty committed `sha256`).
+2. The new version's chunks are upserted. Their ids carry the version, so they sit beside the old
+   ones; searches ignore them because the registry still names the old version.
+3. `commit(doc)`: the registry entry names the new version (one record write: the switch is atomic),
+   then the old version's chunks are deleted, then `pending` is cleared.
+
+A run killed anywhere leaves entries with `pending` set; `recover()` (run at the start of every
+ingest) deletes every chunk of such a document that is not the committed version and clears the
+flag (or drops the entry of a document that never committed). Searches only return chunks whose
+version is the committed one, so readers never see half a write.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from kb.errors import IngestLocked, StoreUnavailable
+from kb.records import Chunk, Document, Hit
+from kb.settings import StoreSettings
+
+log = logging.getLogger(__name__)
+
+REGISTRY_SUFFIX = ".registry"
+_DOC_FIELDS = [f.name for f in fields(Document)]
+_GET_PAGE = 5000  # Chroma caps how many records one get() may return in some modes
+
+
+class Store:
+    """Chroma collections for one kb collection: `chunks` (vectors) and `registry` (documents)."""
+
+    def __init__(self, settings: StoreSettings, *, embedding_model: str):
+        self.settings = settings
+        self.collection_name = settings.collection
+        self.embedding_model = embedding_model
+        self._client = _connect(settings)
+        try:
+            self._chunks = self._client.get_or_create_collection(
+                self.collection_name,
+                embedding_function=None,
+                metadata={"hnsw:space": "cosine", "kb:embedding_model": embedding_model},
+            )
+            self._registry = self._client.get_or_create_collection(
+                self.collection_name + REGISTRY_SUFFIX, embedding_function=None
+            )
+        except Exception as exc:
+            raise StoreUnavailable(f"cannot open collection {self.collection_name!r} in {self.location}: {exc}") from exc
+        # Vectors of two models must never share a collection (Chroma itself checks only the size).
+        built_with = (self._chunks.metadata or {}).get("kb:embedding_model")
+        if built_with not in (None, embedding_model):
+            raise StoreUnavailable(
+                f"collection {self.collection_name!r} was built with embedding model {built_with!r} but the "
+                f"settings name {embedding_model!r}: use another collection (--collection) or delete this one"
+            )
+
+    @property
+    def location(self) -> str:
+        if self.settings.mode == "http":
+            return f"http://{self.settings.host}:{self.settings.port}"
+        return self.settings.path
+
+    # -- registry ----------------------------------------------------------------------------
+
+    def documents(self) -> list[Document]:
+        """Every registry entry, committed or not, sorted by source."""
+        docs = [_to_document(meta) for meta in self._get_all(self._registry, include=["metadatas"])]
+        return sorted(docs, key=lambda d: d.source)
+
+    def get_documents(self, doc_ids: list[str]) -> dict[str, Document]:
+        if not doc_ids:
+            return {}
+        got = self._registry.get(ids=list(dict.fromkeys(doc_ids)), include=["metadatas"])
+        return {i: _to_document(m) for i, m in zip(got["ids"], got["metadatas"])}
+
+    def get_document(self, doc_id: str) -> Document | None:
+        return self.get_documents([doc_id]).get(doc_id)
+
+    def update_entry(self, doc: Document) -> None:
+        """Rewrite a registry entry whose chunks do not change (e.g. its folder moved)."""
+        self._put(doc)
+
+    def _put(self, doc: Document) -> None:
+        meta = {name: getattr(doc, name) for name in _DOC_FIELDS}
+        self._registry.upsert(ids=[doc.doc_id], embeddings=[[1.0]], metadatas=[meta], documents=[doc.source])
+
+    # -- write protocol ----------------------------------------------------------------------
+
+    def begin(self, doc: Document, new_sha: str) -> None:
+        """Journal that a new version of `doc` is being written (step 1)."""
+        current = self.get_document(doc.doc_id)
+        entry = current if current is not None else Document(doc_id=doc.doc_id, source=doc.source, root=doc.root)
+        entry.pending = new_sha
+        self._put(entry)
+
+    def write_chunks(self, chunks: list[Chunk], vectors: np.ndarray) -> None:
+        """Upsert chunks (step 2). Idempotent: a re-run writes the same ids."""
+        if not chunks:
+            return
+        self._chunks.upsert(
+            ids=[c.chunk_id for c in chunks],
+            embeddings=vectors,
+            documents=[c.text for c in chunks],
+            metadatas=[c.metadata() for c in chunks],
+        )
+
+    def commit(self, doc: Document) -> None:
+        """Make `doc.sha256` the visible version, then drop every other version (step 3)."""
+        doc.pending = doc.sha256
+        self._put(doc)
+        self._delete_chunks_except(doc.doc_id, doc.sha256)
+        doc.pending = ""
+        self._put(doc)
+
+    def rollback(self, doc_id: str) -> None:
+        """Undo an unfinished write: keep only the committed version (or nothing, if none)."""
+        current = self.get_document(doc_id)
+        if current is None:
+            self._chunks.delete(where={"doc_id": doc_id})
+            return
+        self._delete_chunks_except(doc_id, current.sha256)
+        if current.sha256:
+            current.pending = ""
+            self._put(current)
+        else:
+            self._registry.delete(ids=[doc_id])
+
+    def remove(self, doc_id: str) -> int:
+        """Delete a document and its chunks; returns how many chunks went."""
+        current = self.get_document(doc_id)
+        if current is None:
+            return 0
+        removed = current.chunks
+        current.sha256, current.pending = "", "delete"  # a crash from here on is finished by recover()
+        self._put(current)
+        self._chunks.delete(where={"doc_id": doc_id})
+        self._registry.delete(ids=[doc_id])
+        return removed
+
+    def recover(self) -> list[str]:
+        """Finish or undo every write a killed run left behind; returns the doc_ids repaired."""
+        repaired = [d.doc_id for d in self.documents() if d.pending]
+        for doc_id in repaired:
+            log.warning("repairing document %s left unfinished by an interrupted run", doc_id)
+            self.rollback(doc_id)
+        return repaired
+
+    def _delete_chunks_except(self, doc_id: str, sha256: str) -> None:
+        if sha256:
+            self._chunks.delete(where={"$and": [{"doc_id": doc_id}, {"sha256": {"$ne": sha256}}]})
+        else:
+            self._chunks.delete(where={"doc_id": doc_id})
+
+    # -- reads -------------------------------------------------------------------------------
+
+    def count_chunks(self) -> int:
+        return self._chunks.count()
+
+    def chunk_versions(self) -> list[tuple[str, str, str]]:
+        """(chunk_id, doc_id, sha256) of every stored chunk: what consistency checks read."""
+        return [
+            (cid, meta["doc_id"], meta["sha256"])
+            for cid, meta in self._get_all(self._chunks, include=["metadatas"], with_ids=True)
+        ]
+
+    def query(self, vector: np.ndarray, top_k: int, where: dict[str, Any] | None = None) -> list[Hit]:
+        """The `top_k` nearest committed chunks. Chunks of an unfinished write are skipped."""
+        total = self._chunks.count()
+        if total == 0 or top_k <= 0:
+            return []
+        want = min(total, top_k + 8)
+        while True:
+            found = self._chunks.query(
+                query_embeddings=[vector], n_results=want, where=where, include=["metadatas", "documents", "distances"]
+            )
+            ids, metas = found["ids"][0], found["metadatas"][0]
+            docs = self.get_documents([m["doc_id"] for m in metas])
+            hits = [
+                _to_hit(cid, meta, text, distance)
+                for cid, meta, text, distance in zip(ids, metas, found["documents"][0], found["distances"][0])
+                if (doc := docs.get(meta["doc_id"])) is not None and doc.sha256 == meta["sha256"]
+            ]
+            if len(hits) >= top_k or want >= total:
+                return hits[:top_k]
+            want = min(total, want * 2)
+
+    def disk_bytes(self) -> int | None:
+        """Bytes the embedded store takes on disk (None for a server)."""
+        if self.settings.mode != "embedded":
+            return None
+        root = Path(self.settings.path)
+        return sum(p.stat().st_size for p in root.rglob("*") if p.is_file())
+
+    def _get_all(self, collection, include: list[str], with_ids: bool = False) -> Iterator[Any]:
+        offset = 0
+        while True:
+            page = collection.get(include=include, limit=_GET_PAGE, offset=offset)
+            if not page["ids"]:
+                return
+            for i, cid in enumerate(page["ids"]):
+                meta = page["metadatas"][i]
+                yield (cid, meta) if with_ids else meta
+            offset += len(page["ids"])
+
+    # -- locking -----------------------------------------------------------------------------
+
+    @contextmanager
+    def write_lock(self) -> Iterator[None]:
+        """Hold the store's write lock, or fail at once naming the process that holds it."""
+        lock_dir = Path(self.settings.path)
+        lock_dir.mkdir(parents=True, exist_ok=True)
+        lock_path = lock_dir / f"{self.collection_name}.ingest.lock"
+        handle = open(lock_path, "a+")
+        try:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                handle.seek(0)
+                holder = handle.read().strip() or "another process"
+                raise IngestLocked(
+                    f"another ingest is running on collection {self.collection_name!r} ({holder}); "
+                    "wait for it to finish, or stop it and run again"
+                ) from None
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"pid {os.getpid()}")
+            handle.flush()
+            yield
+        finally:
+            handle.close()  # closing releases the lock; the kernel also releases it if we are killed
+
+
+def _connect(settings: StoreSettings):
+    os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+    import chromadb
+    from chromadb.config import Settings as ChromaSettings
+
+    chroma_settings = ChromaSettings(anonymized_telemetry=False)
+    try:
+        if settings.mode == "http":
+            return chromadb.HttpClient(host=settings.host, port=settings.port, settings=chroma_settings)
+        Path(settings.path).mkdir(parents=True, exist_ok=True)
+        return chromadb.PersistentClient(path=settings.path, settings=chroma_settings)
+    except Exception as exc:
+        where = f"{settings.host}:{settings.port}" if settings.mode == "http" else settings.path
+        hint = (
+            f"start one with `chroma run --path DIR --host {settings.host} --port {settings.port}`"
+            if settings.mode == "http"
+            else "check the folder's permissions and free space"
+        )
+        raise StoreUnavailable(f"cannot open the Chroma store at {where}: {exc}; {hint}") from exc
+
+
+def _to_document(meta: dict[str, Any]) -> Document:
+    return Document(**{k: v for k, v in meta.items() if k in _DOC_FIELDS})
+
+
+def _to_hit(chunk_id: str, meta: dict[str, Any], text: str, distance: float) -> Hit:
+    return Hit(
+        doc_id=meta["doc_id"],
+        chunk_id=chunk_id,
+        source=meta["source"],
+        page=meta.get("page_start"),
+        page_end=meta.get("page_end"),
+        heading=meta.get("heading", ""),
+        title=meta.get("title", ""),
+        score=round(1.0 - float(distance), 6),  # cosine similarity
+        text=text,
+    )
