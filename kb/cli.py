@@ -59,7 +59,7 @@ def main(ctx: click.Context, settings_path: str | None, verbose: int) -> None:
     if verbose < 2:
         for noisy in ("chromadb", "httpx", "sentence_transformers", "unstructured", "pypdf"):
             logging.getLogger(noisy).setLevel(max(level, logging.WARNING))
-    ctx.obj = {"settings_path": settings_path}
+    ctx.ensure_object(dict)["settings_path"] = settings_path
 
 
 def _collection_option(func: Callable) -> Callable:
@@ -74,7 +74,8 @@ def _knowledge_base(ctx: click.Context, collection: str | None):
     settings = load_settings(ctx.obj["settings_path"])
     if collection:
         settings = settings.with_overrides(store={"collection": collection})
-    return KnowledgeBase(settings)
+    # A caller (a test, an embedding host) may hand in an embedder it already loaded.
+    return KnowledgeBase(settings, embedder=ctx.obj.get("embedder"))
 
 
 def _json_out(data: Any) -> None:

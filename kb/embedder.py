@@ -79,7 +79,11 @@ class SentenceTransformerEmbedder:
         path = resolve_model_path(settings.model)
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
         from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as transformers_logging
+
+        transformers_logging.disable_progress_bar()
 
         try:
             self._model = SentenceTransformer(str(path), device=settings.device, local_files_only=True)

@@ -60,7 +60,7 @@ class KnowledgeBase:
         """Ingest folders and files incrementally (see `ingest.pipeline`). Holds the write lock."""
         if not paths:
             raise InvalidInput("no path to ingest: give one or more folders or files")
-        pipeline = IngestPipeline(self.settings, self.store, self.embedder)
+        pipeline = IngestPipeline(self.settings, self.store, lambda: self.embedder)
         with self.store.write_lock():
             return pipeline.run([Path(p) for p in paths], prune=prune, dry_run=dry_run, progress=progress)
 

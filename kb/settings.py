@@ -157,12 +157,11 @@ def _convert(data: dict[str, Any], where: str) -> Settings:
 
 def _readable(message: str) -> str:
     """msgspec says 'Expected `int`, got `str` - at `$.ingest.chunk_size`'; name the key first."""
-    match = re.search(r"^(.*?) - at `\$\.?([^`]*)`$", message)
-    if not match:
-        return message
-    reason, key = match.groups()
+    match = re.search(r"^(.*?)(?: - at `\$\.?([^`]*)`)?$", message)
+    reason, key = match.groups() if match else (message, "")
+    key = key or ""
     unknown = re.match(r"Object contains unknown field `([^`]+)`", reason)
     if unknown:
         full = f"{key}.{unknown.group(1)}" if key else unknown.group(1)
         return f"unknown setting {full}"
-    return f"{key}: {reason}"
+    return f"{key}: {reason}" if key else reason

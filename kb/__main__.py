@@ -1,0 +1,5 @@
+"""`python -m kb` is the `kb` command."""
+
+from kb.cli import main
+
+main()

@@ -1,0 +1,77 @@
+"""Shared fixtures: isolated settings in a temp dir, the real embedding model loaded once per
+session, the deterministic embedder for fast tests, and a CLI runner."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kb.cli import main as kb_main
+from kb.embedder import SentenceTransformerEmbedder
+from kb.service import KnowledgeBase
+from kb.settings import EmbeddingSettings, Settings, load_settings
+from tests.support import HashEmbedder
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "corpora" / "sample"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No KB_* variable of the developer's shell leaks in; nothing reaches a model hub."""
+    for name in list(os.environ):
+        if name.startswith("KB_"):
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return load_settings(environ={"KB_STORE__PATH": str(tmp_path / "store")})
+
+
+@pytest.fixture
+def hash_embedder() -> HashEmbedder:
+    return HashEmbedder()
+
+
+@pytest.fixture
+def kb(settings: Settings, hash_embedder: HashEmbedder) -> KnowledgeBase:
+    """A knowledge base on real Chroma in a temp dir, with the fast deterministic embedder."""
+    with KnowledgeBase(settings, embedder=hash_embedder) as knowledge_base:
+        yield knowledge_base
+
+
+@pytest.fixture(scope="session")
+def real_embedder() -> SentenceTransformerEmbedder:
+    """all-MiniLM-L6-v2 from its PyPI package, loaded once for the whole session."""
+    return SentenceTransformerEmbedder(EmbeddingSettings())
+
+
+@pytest.fixture
+def real_kb(settings: Settings, real_embedder: SentenceTransformerEmbedder) -> KnowledgeBase:
+    with KnowledgeBase(settings, embedder=real_embedder) as knowledge_base:
+        yield knowledge_base
+
+
+@pytest.fixture
+def run_cli(tmp_path: Path, real_embedder: SentenceTransformerEmbedder):
+    """Run `kb ARGS` in-process against a temp store with the session's real model."""
+    runner = CliRunner()
+    env = {"KB_STORE__PATH": str(tmp_path / "store")}
+
+    def invoke(*args: str, embedder=real_embedder):
+        return runner.invoke(kb_main, list(args), obj={"embedder": embedder}, env=env, catch_exceptions=False)
+
+    return invoke
+
+
+@pytest.fixture
+def docs(tmp_path: Path) -> Path:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    return folder

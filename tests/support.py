@@ -1,0 +1,160 @@
+"""Test helpers: a deterministic embedder that implements the real `Embedder` protocol, and makers
+of real documents of every supported kind (written with the same libraries users' files come from)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import zipfile
+from pathlib import Path
+
+import numpy as np
+
+_TOKEN = re.compile(r"[\u4e00-\u9fff]|\w+|[^\w\s]")
+
+
+class HashEmbedder:
+    """Bag of hashed tokens, normalised. Words are tokens, each CJK character is a token.
+
+    Fast and deterministic; similar texts get similar vectors. It counts how many texts it embedded,
+    so tests can prove an unchanged file is never embedded again.
+    """
+
+    def __init__(self, dim: int = 64, max_tokens: int = 128, name: str = "all-MiniLM-L6-v2", fail_on: str | None = None):
+        self.name = name
+        self.dim = dim
+        self.max_tokens = max_tokens
+        self.embedded = 0
+        self.fail_on = fail_on  # raise when a passage contains this text (simulates a crash mid-file)
+
+    def count_tokens(self, texts: list[str]) -> list[int]:
+        return [len(_TOKEN.findall(t)) for t in texts]
+
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        return [m.span() for m in _TOKEN.finditer(text)]
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        if self.fail_on is not None and any(self.fail_on in t for t in texts):
+            raise RuntimeError(f"simulated failure on {self.fail_on!r}")
+        self.embedded += len(texts)
+        return np.stack([self._vector(t) for t in texts]) if texts else np.zeros((0, self.dim), np.float32)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._vector(text)
+
+    def _vector(self, text: str) -> np.ndarray:
+        vector = np.zeros(self.dim, dtype=np.float32)
+        for token in _TOKEN.findall(text.lower()):
+            vector[int(hashlib.md5(token.encode()).hexdigest(), 16) % self.dim] += 1.0
+        norm = np.linalg.norm(vector)
+        return vector / norm if norm else vector + 1.0 / np.sqrt(self.dim)
+
+
+# -- document makers ---------------------------------------------------------------------------
+
+
+def make_pdf(path: Path, pages: list[str], outline: list[tuple[str, int]] | None = None, title: str = "") -> Path:
+    """A PDF with a text layer, one string per page; `outline` adds bookmarks (title, 1-based page)."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    if title:
+        pdf.set_title(title)
+    pdf.set_font("Helvetica", size=11)
+    bookmarks = dict((page, name) for name, page in (outline or []))
+    for number, text in enumerate(pages, 1):
+        pdf.add_page()
+        if number in bookmarks:
+            pdf.start_section(bookmarks[number])
+        if text:
+            pdf.multi_cell(0, 6, text)
+    pdf.output(str(path))
+    return path
+
+
+def make_blank_pdf(path: Path, pages: int = 2) -> Path:
+    """A PDF without a text layer, as a scanner makes (pages with no text objects)."""
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for _ in range(pages):
+        writer.add_blank_page(width=612, height=792)
+    with open(path, "wb") as handle:
+        writer.write(handle)
+    return path
+
+
+def encrypt_pdf(source: Path, target: Path, user_password: str) -> Path:
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(source))
+    writer.encrypt(user_password=user_password, owner_password="owner-secret", algorithm="AES-128")
+    with open(target, "wb") as handle:
+        writer.write(handle)
+    return target
+
+
+def make_docx(path: Path, blocks: list[tuple[str, str]]) -> Path:
+    """blocks: ("h1"|"h2"|"p", text)."""
+    import docx
+
+    document = docx.Document()
+    for kind, text in blocks:
+        if kind.startswith("h"):
+            document.add_heading(text, level=int(kind[1:]))
+        else:
+            document.add_paragraph(text)
+    document.save(str(path))
+    return path
+
+
+def make_pptx(path: Path, slides: list[tuple[str, str]]) -> Path:
+    from pptx import Presentation
+
+    deck = Presentation()
+    for title, body in slides:
+        slide = deck.slides.add_slide(deck.slide_layouts[1])
+        slide.shapes.title.text = title
+        slide.placeholders[1].text = body
+    deck.save(str(path))
+    return path
+
+
+def make_xlsx(path: Path, rows: list[list[str]]) -> Path:
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Inventory"
+    for row in rows:
+        sheet.append(row)
+    book.save(str(path))
+    return path
+
+
+def make_via_pandoc(path: Path, markdown: str) -> Path:
+    """odt / epub written by pandoc (shipped by pypandoc-binary) from Markdown."""
+    import pypandoc
+
+    pypandoc.convert_text(markdown, path.suffix.lstrip("."), format="md", outputfile=str(path), extra_args=["--metadata", "title=Test"])
+    return path
+
+
+def make_eml(path: Path, subject: str, body: str) -> Path:
+    path.write_text(
+        f"From: ops@example.com\nTo: team@example.com\nSubject: {subject}\nDate: Mon, 2 Nov 2026 10:00:00 +0000\n"
+        f"MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n{body}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def make_zip_bomb(path: Path, member_mb: int = 40) -> Path:
+    """A .docx-shaped zip whose one member expands ~1000:1."""
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", "<Types/>")
+        with archive.open("word/document.xml", "w") as member:
+            block = b"\0" * (1 << 20)
+            for _ in range(member_mb):
+                member.write(block)
+    return path

@@ -1,0 +1,122 @@
+"""Text normalisation and structure-aware chunking sized in the model's own tokens."""
+
+from __future__ import annotations
+
+import pytest
+
+from ingest.chunking import Chunker, sentence_spans
+from ingest.text import UndecodableText, decode, normalize, unwrap_lines
+from kb.records import Chunk, Section
+from tests.support import HashEmbedder
+
+
+def test_normalize_joins_hyphenated_words_and_collapses_whitespace():
+    assert normalize("The deploy- \nment  pipeline\t runs\n\n\n\nnightly.") == "The deployment pipeline runs\n\nnightly."
+
+
+def test_normalize_is_nfc_and_keeps_cjk_intact():
+    decomposed = "Cafe\u0301"
+    assert normalize(decomposed) == "Caf\u00e9"
+    assert normalize("报销需在三十天\n内提交。全角，标点！") == "报销需在三十天内提交。全角，标点！"
+
+
+def test_unwrap_lines_keeps_paragraphs():
+    assert unwrap_lines("line one\nline two\n\nnext para") == "line one line two\n\nnext para"
+
+
+@pytest.mark.parametrize(
+    ("text", "encoding"),
+    [
+        ("Café résumé: the naïve façade of Zürich.", "latin-1"),
+        ("Smart “quotes” – dashes. Ça va très bien.", "cp1252"),
+        ("差旅与报销制度。员工出差住宿标准为每晚不超过五百元。", "gbk"),
+        ("差旅与报销制度。员工出差住宿标准为每晚不超过五百元。", "gb18030"),
+        ("Plain UTF-8 with 中文 and é.", "utf-8"),
+        ("UTF-16 with a BOM: 中文", "utf-16"),
+    ],
+)
+def test_decode_non_utf8_text(text, encoding):
+    decoded, _ = decode(text.encode(encoding))
+    assert decoded == text
+
+
+def test_decode_refuses_garbage():
+    with pytest.raises(UndecodableText, match="save the file as UTF-8"):
+        decode(bytes(range(128, 256)) * 4 + b"\x81\x30")
+
+
+def test_sentence_spans_english_and_chinese():
+    text = "First one. Second one? 第一句。第二句！Third"
+    assert [text[a:b] for a, b in sentence_spans(text)] == ["First one.", "Second one?", "第一句。", "第二句！", "Third"]
+
+
+def _chunk_all(embedder, sections, size=40, overlap=8):
+    return list(Chunker(embedder, size, overlap).chunk(sections))
+
+
+def test_chunks_respect_size_and_overlap():
+    embedder = HashEmbedder()
+    text = " ".join(f"Sentence number {i} talks about topic {i}." for i in range(60))
+    pieces = _chunk_all(embedder, [Section(text)])
+    assert len(pieces) > 5
+    assert all(p.tokens <= 40 for p in pieces)
+    assert all(embedder.count_tokens([p.text])[0] <= 40 for p in pieces)
+    for previous, current in zip(pieces, pieces[1:]):
+        assert current.char_start < previous.char_end  # overlapping
+        assert previous.text[-20:] in current.text or current.text.split(".")[0] in previous.text
+
+
+def test_headings_start_new_chunks_and_are_kept():
+    embedder = HashEmbedder()
+    sections = [
+        Section("Intro text.", heading=("Guide",)),
+        Section("Install steps here.", heading=("Guide", "Install")),
+        Section("Usage steps here.", heading=("Guide", "Usage")),
+    ]
+    pieces = _chunk_all(embedder, sections)
+    assert [(p.heading, p.text) for p in pieces] == [
+        (("Guide",), "Intro text."),
+        (("Guide", "Install"), "Install steps here."),
+        (("Guide", "Usage"), "Usage steps here."),
+    ]
+
+
+def test_pages_become_ranges_and_offsets_point_into_the_document():
+    embedder = HashEmbedder()
+    sections = [Section("End of page one.", page=1), Section("Start of page two.", page=2)]
+    [piece] = _chunk_all(embedder, sections)
+    assert (piece.page_start, piece.page_end) == (1, 2)
+    document = "\n\n".join(s.text for s in sections)
+    assert document[piece.char_start : piece.char_end].replace("\n\n", " ") == piece.text
+
+
+def test_overlong_sentence_is_cut_at_token_boundaries():
+    embedder = HashEmbedder()
+    text = " ".join(f"word{i}" for i in range(500))  # one sentence, 500 tokens
+    pieces = _chunk_all(embedder, [Section(text)])
+    assert all(embedder.count_tokens([p.text])[0] <= 40 for p in pieces)
+    assert " ".join(p.text for p in pieces).count("word499") >= 1
+
+
+def test_chinese_text_is_chunked_at_sentence_ends():
+    embedder = HashEmbedder()
+    text = "".join(f"第{i}条规定员工出差需要提前申请。" for i in range(40))
+    pieces = _chunk_all(embedder, [Section(text)])
+    assert len(pieces) > 3
+    assert all(p.text.endswith("。") for p in pieces)
+    assert all(" " not in p.text for p in pieces)  # no spaces invented between CJK sentences
+
+
+def test_real_tokenizer_never_exceeds_what_the_model_reads(real_embedder):
+    """all-MiniLM-L6-v2 drops everything past 256 word pieces: no chunk (with its heading) may."""
+    heading = ("Operations handbook", "Databases", "PostgreSQL tuning for the primary cluster")
+    english = " ".join(f"Set shared_buffers_{i} to {i}GB and restart pg_ctl on host-{i}." for i in range(200))
+    chinese = "".join(f"第{i}条：员工出差住宿标准为每晚不超过五百元，超出部分自理。" for i in range(120))
+    one_long_sentence = " ".join(f"token{i}" for i in range(900))
+    chunker = Chunker(real_embedder, chunk_size=1000, chunk_overlap=32)  # asks for more than the model reads
+    pieces = list(chunker.chunk([Section(english, heading), Section(chinese, heading[:1]), Section(one_long_sentence)]))
+    limit = real_embedder.max_tokens
+    for index, piece in enumerate(pieces):
+        chunk = Chunk(chunk_id="x", doc_id="d", source="s", title="t", text=piece.text, index=index, heading=piece.heading)
+        assert real_embedder.count_tokens([chunk.embedding_text])[0] <= limit
+    assert len(pieces) >= 6

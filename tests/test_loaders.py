@@ -1,0 +1,112 @@
+"""Loaders: every supported kind parsed into sections that keep headings and pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ingest.detect import detect
+from ingest.loaders import load
+from tests import support
+
+MB = 1_000_000
+
+
+def _sections(path: Path):
+    parsed = load(path, str(path), detect(path, str(path), 500 * MB))
+    return parsed.title, list(parsed.sections)
+
+
+def _all_text(sections) -> str:
+    return "\n".join(s.text for s in sections)
+
+
+def test_pdf_pages_are_one_based_and_headings_come_from_bookmarks(tmp_path):
+    path = support.make_pdf(
+        tmp_path / "guide.pdf",
+        ["Welcome to the guide. Deploys hap-\npen on Tuesdays.", "Rollback uses beaconctl rollback.", "Retention is 30 days."],
+        outline=[("Introduction", 1), ("Operations", 2)],
+        title="Ops Guide",
+    )
+    title, sections = _sections(path)
+    assert title == "Ops Guide"
+    assert [s.page for s in sections] == [1, 2, 3]
+    assert [s.heading for s in sections] == [("Introduction",), ("Operations",), ("Operations",)]
+    assert "Deploys happen on Tuesdays." in sections[0].text
+
+
+def test_pdf_with_empty_user_password_is_read(tmp_path):
+    plain = support.make_pdf(tmp_path / "plain.pdf", ["Secret handshake is blue."])
+    locked = support.encrypt_pdf(plain, tmp_path / "locked.pdf", user_password="")
+    _, sections = _sections(locked)
+    assert "Secret handshake is blue." in _all_text(sections)
+
+
+def test_docx_headings_nest(tmp_path):
+    path = support.make_docx(
+        tmp_path / "runbook.docx",
+        [("h1", "Runbook"), ("p", "Read this first."), ("h2", "Failover"), ("p", "Promote the replica with pg_ctl promote."), ("h2", "Disk full"), ("p", "Delete old WAL.")],
+    )
+    title, sections = _sections(path)
+    assert title == "Runbook"
+    by_text = {s.text: s.heading for s in sections}
+    assert by_text["Promote the replica with pg_ctl promote."] == ("Runbook", "Failover")
+    assert by_text["Delete old WAL."] == ("Runbook", "Disk full")
+
+
+def test_pptx_slides_are_pages(tmp_path):
+    path = support.make_pptx(tmp_path / "deck.pptx", [("Roadmap", "Ship SSO in Q3."), ("Pricing", "Team plan is 12 dollars.")])
+    _, sections = _sections(path)
+    assert "Ship SSO in Q3." in _all_text(sections)
+    assert {s.page for s in sections if "12 dollars" in s.text} == {2}
+
+
+def test_xlsx_rows_are_text(tmp_path):
+    path = support.make_xlsx(tmp_path / "inventory.xlsx", [["host", "role"], ["db-01", "primary"], ["db-02", "replica"]])
+    _, sections = _sections(path)
+    assert "db-02" in _all_text(sections) and "replica" in _all_text(sections)
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "heading", "body"),
+    [
+        ("faq.html", "<html><body><h1>FAQ</h1><h2>Retention</h2><p>Data is kept 400 days.</p><script>evil()</script></body></html>", ("FAQ", "Retention"), "Data is kept 400 days."),
+        ("notes.md", "# Notes\n\n## Backups\n\nBackups run at 02:00 UTC.\n", ("Notes", "Backups"), "Backups run at 02:00 UTC."),
+        ("中文.md", "# 报销制度\n\n## 住宿\n\n住宿标准为每晚不超过五百元。\n", ("报销制度", "住宿"), "住宿标准为每晚不超过五百元。"),
+        ("guide.rst", "Guide\n=====\n\nInstall\n-------\n\nRun the installer twice.\n", ("Guide", "Install"), "Run the installer twice."),
+    ],
+)
+def test_markup_formats_keep_headings(tmp_path, name, content, heading, body):
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    _, sections = _sections(path)
+    matching = [s for s in sections if body in s.text]
+    assert matching and matching[0].heading == heading
+    assert "evil()" not in _all_text(sections)
+
+
+def test_txt_csv_eml(tmp_path):
+    txt = tmp_path / "a.txt"
+    txt.write_text("Line about pagers.\n\nAnother paragraph.", encoding="utf-8")
+    assert "Line about pagers." in _all_text(_sections(txt)[1])
+    csv = tmp_path / "hosts.csv"
+    csv.write_text("host,owner\nweb-1,alice\nweb-2,bob\n", encoding="latin-1")
+    assert "bob" in _all_text(_sections(csv)[1])
+    eml = support.make_eml(tmp_path / "mail.eml", "Maintenance window", "The maintenance window is Sunday 03:00.")
+    assert "Sunday 03:00" in _all_text(_sections(eml)[1])
+
+
+@pytest.mark.parametrize("suffix", [".odt", ".epub"])
+def test_pandoc_formats(tmp_path, suffix):
+    path = support.make_via_pandoc(tmp_path / f"book{suffix}", "# Chapter\n\nThe escalation contact is Dana.\n")
+    assert "escalation contact is Dana" in _all_text(_sections(path)[1])
+
+
+def test_non_utf8_text_is_decoded(tmp_path):
+    gbk = tmp_path / "制度.txt"
+    gbk.write_bytes("出差住宿标准为每晚不超过五百元。".encode("gbk"))
+    latin = tmp_path / "menu.md"
+    latin.write_bytes("# Menu\n\nCafé crème à volonté.\n".encode("latin-1"))
+    assert "五百元" in _all_text(_sections(gbk)[1])
+    assert "Café crème à volonté." in _all_text(_sections(latin)[1])
