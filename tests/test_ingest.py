@@ -1,0 +1,254 @@
+"""Incremental, atomic, safe ingest on real Chroma: skip unchanged, replace changed, prune removed,
+survive crashes and kills, refuse a second concurrent ingest."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from kb.errors import IngestLocked, InvalidInput
+from kb.records import Document
+from kb.service import KnowledgeBase
+from tests.support import HashEmbedder
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def assert_consistent(kb: KnowledgeBase) -> None:
+    """Every stored chunk belongs to a committed document version, with the registered count."""
+    docs = {d.doc_id: d for d in kb.store.documents()}
+    assert all(not d.pending and d.sha256 for d in docs.values()), [d for d in docs.values() if d.pending]
+    counts = Counter()
+    for chunk_id, doc_id, sha in kb.store.chunk_versions():
+        assert doc_id in docs, f"orphan chunk {chunk_id}"
+        assert sha == docs[doc_id].sha256, f"stale chunk {chunk_id}"
+        counts[doc_id] += 1
+    assert counts == Counter({d.doc_id: d.chunks for d in docs.values()})
+
+
+def test_first_ingest_then_unchanged_files_embed_nothing(kb, hash_embedder, docs):
+    _write(docs, "a.md", "# A\n\nAlpha team owns billing.\n")
+    _write(docs, "sub/b.md", "# B\n\nBravo team owns search.\n")
+    first = kb.ingest([docs])
+    assert (first.files_added, first.files_unchanged, first.chunks_added) == (2, 0, 2)
+    embedded = hash_embedder.embedded
+    second = kb.ingest([docs])
+    assert (second.files_added, second.files_updated, second.files_unchanged, second.chunks_added) == (0, 0, 2, 0)
+    assert hash_embedder.embedded == embedded
+    assert {d.source for d in kb.documents()} == {"a.md", "sub/b.md"}
+    assert_consistent(kb)
+
+
+def test_changed_file_is_replaced(kb, docs):
+    path = _write(docs, "policy.md", "# Leave\n\nEmployees get 25 days of annual leave.\n")
+    kb.ingest([docs])
+    old = kb.documents()[0]
+    path.write_text("# Leave\n\nEmployees get 30 days of annual leave.\n", encoding="utf-8")
+    report = kb.ingest([docs])
+    assert (report.files_updated, report.chunks_added, report.chunks_removed) == (1, 1, 1)
+    [new] = kb.documents()
+    assert new.doc_id == old.doc_id and new.sha256 != old.sha256
+    hits = kb.search("annual leave days", top_k=5)
+    assert [h.text for h in hits] == ["Employees get 30 days of annual leave."]
+    assert_consistent(kb)
+
+
+def test_new_version_is_written_before_the_old_one_goes(settings, docs):
+    """A crash while writing the new version leaves the old one intact and searchable."""
+    path = _write(docs, "runbook.md", "# Runbook\n\nRestart the api with beaconctl restart api.\n")
+    with KnowledgeBase(settings, embedder=HashEmbedder()) as kb:
+        kb.ingest([docs])
+    path.write_text("# Runbook\n\n" + "Step one. " * 50 + "EXPLODE here.\n", encoding="utf-8")
+    with KnowledgeBase(settings, embedder=HashEmbedder(fail_on="EXPLODE")) as kb:
+        with pytest.raises(RuntimeError, match="simulated failure"):
+            kb.ingest([docs])
+        assert [h.text for h in kb.search("restart the api", top_k=3)] == ["Restart the api with beaconctl restart api."]
+        assert_consistent(kb)
+
+
+def test_prune_removes_and_without_it_lists(kb, docs):
+    _write(docs, "keep.md", "# Keep\n\nKeep me.\n")
+    gone = _write(docs, "gone.md", "# Gone\n\nRemove me.\n")
+    kb.ingest([docs])
+    gone.unlink()
+    listed = kb.ingest([docs])
+    assert listed.files_missing == ["gone.md"] and listed.files_removed == 0
+    assert {d.source for d in kb.documents()} == {"keep.md", "gone.md"}
+    pruned = kb.ingest([docs], prune=True)
+    assert (pruned.files_removed, pruned.chunks_removed) == (1, 1)
+    assert {d.source for d in kb.documents()} == {"keep.md"}
+    assert all(h.source == "keep.md" for h in kb.search("remove me", top_k=5))
+    assert_consistent(kb)
+
+
+def test_prune_only_touches_the_ingested_folder(kb, tmp_path):
+    one, two = tmp_path / "one", tmp_path / "two"
+    _write(one, "a.md", "# A\n\nfrom one\n")
+    _write(two, "b.md", "# B\n\nfrom two\n")
+    kb.ingest([one])
+    kb.ingest([two], prune=True)
+    assert {d.source for d in kb.documents()} == {"a.md", "b.md"}
+
+
+def test_dry_run_changes_nothing(kb, hash_embedder, docs):
+    _write(docs, "a.md", "# A\n\nAlpha.\n")
+    report = kb.ingest([docs], dry_run=True)
+    assert (report.files_added, report.dry_run) == (1, True)
+    assert kb.documents() == [] and hash_embedder.embedded == 0
+
+
+def test_moving_the_folder_keeps_documents(kb, hash_embedder, tmp_path):
+    old = tmp_path / "old"
+    _write(old, "a.md", "# A\n\nAlpha.\n")
+    kb.ingest([old])
+    embedded = hash_embedder.embedded
+    new = old.rename(tmp_path / "new")
+    report = kb.ingest([new], prune=True)
+    assert (report.files_unchanged, report.files_removed) == (1, 0)
+    assert hash_embedder.embedded == embedded
+    assert kb.documents()[0].root == str(new)
+
+
+def test_single_files_and_missing_paths(kb, docs):
+    path = _write(docs, "one.md", "# One\n\nSingle file.\n")
+    assert kb.ingest([path]).files_added == 1
+    with pytest.raises(InvalidInput, match="no such file"):
+        kb.ingest([docs / "nope"])
+
+
+def test_delete_by_source_doc_id_or_path(kb, docs):
+    a = _write(docs, "a.md", "# A\n\nAlpha.\n")
+    _write(docs, "b.md", "# B\n\nBravo.\n")
+    _write(docs, "c.md", "# C\n\nCharlie.\n")
+    kb.ingest([docs])
+    doc_b = kb.find_document("b.md")
+    kb.delete("a.md")
+    kb.delete(doc_b.doc_id)
+    kb.delete(str(docs / "c.md"))
+    assert kb.documents() == [] and kb.store.count_chunks() == 0
+    assert a.exists()  # deleting from kb never touches the file
+
+
+def test_recover_finishes_every_interrupted_state(kb, docs):
+    """Simulate a kill at each step of the write protocol; recover() leaves a consistent store."""
+    _write(docs, "a.md", "# A\n\nVersion one of alpha.\n")
+    _write(docs, "b.md", "# B\n\nBravo.\n")
+    kb.ingest([docs])
+    committed = kb.find_document("a.md")
+    store = kb.store
+    # Killed after begin() + some new chunks (update of a known document).
+    store.begin(committed, "f" * 64)
+    from kb.records import Chunk
+
+    stray = Chunk(chunk_id=f"{committed.doc_id}-ffff-00000", doc_id=committed.doc_id, source="a.md", title="A", text="half", index=0, sha256="f" * 64)
+    store.write_chunks([stray], kb.embedder.embed_passages(["half"]))
+    # Killed while adding a brand-new document.
+    newcomer = Document(doc_id="new-doc", source="new.md")
+    store.begin(newcomer, "e" * 64)
+    store.write_chunks([Chunk(chunk_id="new-doc-e-0", doc_id="new-doc", source="new.md", title="", text="x", index=0, sha256="e" * 64)], kb.embedder.embed_passages(["x"]))
+    # Killed in the middle of a delete.
+    doomed = kb.find_document("b.md")
+    doomed.sha256, doomed.pending = "", "delete"
+    store.update_entry(doomed)
+    # Searches never show half-written versions, even before recovery.
+    assert all(h.text != "half" and h.source != "new.md" for h in kb.search("half x", top_k=10))
+    assert sorted(store.recover()) == sorted([committed.doc_id, "new-doc", doomed.doc_id])
+    assert {d.source for d in kb.documents()} == {"a.md"}
+    assert_consistent(kb)
+
+
+def test_second_ingest_is_refused_while_one_runs(kb, docs):
+    _write(docs, "a.md", "# A\n\nAlpha.\n")
+    with kb.store.write_lock():
+        other = KnowledgeBase(kb.settings, embedder=HashEmbedder())
+        with pytest.raises(IngestLocked, match="another ingest is running .*pid"):
+            other.ingest([docs])
+    assert kb.ingest([docs]).files_added == 1  # released
+
+
+# -- real processes, really killed -------------------------------------------------------------
+
+
+def _kill_corpus(folder: Path, files: int = 24) -> Path:
+    for i in range(files):
+        body = " ".join(f"Paragraph {j} of document {i} explains procedure {i}-{j} in detail." for j in range(200))
+        _write(folder, f"doc{i:02d}.md", f"# Document {i}\n\n{body}\n")
+    return folder
+
+
+def _kb_process(tmp_path: Path, *args: str) -> subprocess.Popen:
+    env = {**os.environ, "KB_STORE__PATH": str(tmp_path / "store"), "KB_EMBEDDING__BATCH_SIZE": "8"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "kb", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=str(tmp_path), text=True
+    )
+
+
+def _wait_for_chunks(tmp_path: Path, settings, minimum: int, proc: subprocess.Popen, timeout: float = 240) -> None:
+    """Poll the store from outside until the running ingest has written some chunks."""
+    import sqlite3
+
+    database = tmp_path / "store" / "chroma.sqlite3"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, proc.stderr.read()
+        if database.exists():
+            try:
+                with sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=1) as db:
+                    (count,) = db.execute("select count(*) from embeddings").fetchone()
+                if count >= minimum:
+                    return
+            except sqlite3.Error:
+                pass
+        time.sleep(0.2)
+    raise AssertionError("the ingest wrote nothing in time")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("sig", "after_chunks"), [(signal.SIGKILL, 30), (signal.SIGKILL, 150), (signal.SIGINT, 60)])
+def test_killed_ingest_leaves_a_consistent_store_and_the_next_run_completes(tmp_path, settings, real_embedder, sig, after_chunks):
+    folder = _kill_corpus(tmp_path / "corpus")
+    proc = _kb_process(tmp_path, "ingest", str(folder), "--json")
+    _wait_for_chunks(tmp_path, settings, after_chunks, proc)
+    proc.send_signal(sig)
+    proc.wait(timeout=60)
+    if sig == signal.SIGINT:
+        assert proc.returncode == 130
+        assert "store is consistent" in proc.stderr.read()
+    else:
+        assert proc.returncode == -signal.SIGKILL
+    with KnowledgeBase(settings, embedder=real_embedder) as kb:
+        # Readers see only committed documents, even before the next ingest repairs anything.
+        committed = {d.doc_id for d in kb.documents()}
+        assert all(h.doc_id in committed for h in kb.search("procedure in detail", top_k=20))
+        report = kb.ingest([folder])
+        assert report.files_added + report.files_unchanged == 24 and not report.files_failed
+        assert_consistent(kb)
+        assert len(kb.documents()) == 24
+        # Same store content as one uninterrupted run: every chunk exactly once.
+        assert kb.store.count_chunks() == sum(d.chunks for d in kb.documents())
+
+
+@pytest.mark.slow
+def test_concurrent_cli_ingest_gets_a_clear_error(tmp_path, settings):
+    folder = _kill_corpus(tmp_path / "corpus", files=12)
+    first = _kb_process(tmp_path, "ingest", str(folder), "--json")
+    _wait_for_chunks(tmp_path, settings, 8, first)
+    second = _kb_process(tmp_path, "ingest", str(folder), "--json")
+    _, err = second.communicate(timeout=120)
+    assert second.returncode == 1
+    assert "another ingest is running on collection 'documents' (pid" in err
+    out, _ = first.communicate(timeout=300)
+    assert first.returncode == 0 and json.loads(out)["files_added"] == 12
