@@ -270,6 +270,8 @@ def _element_sections(elements) -> Iterator[Section]:
                 depth = stack[-1][0] + 1 if stack else 0
             while stack and stack[-1][0] >= depth:
                 yield from pop()
+            if stack:
+                stack[-1][2] = True  # a heading with subsections is a real heading
             stack.append([depth, normalize(text), False])
             page = element_page
             continue

@@ -58,16 +58,37 @@ def real_kb(settings: Settings, real_embedder: SentenceTransformerEmbedder) -> K
         yield knowledge_base
 
 
-@pytest.fixture
-def run_cli(tmp_path: Path, real_embedder: SentenceTransformerEmbedder):
-    """Run `kb ARGS` in-process against a temp store with the session's real model."""
+def cli_runner(store: Path, embedder):
+    """`invoke(*args)` runs `kb ARGS` in-process on `store`, with an already loaded embedder."""
     runner = CliRunner()
-    env = {"KB_STORE__PATH": str(tmp_path / "store")}
 
-    def invoke(*args: str, embedder=real_embedder):
+    def invoke(*args: str, embedder=embedder):
+        env = {"KB_STORE__PATH": str(store)}
         return runner.invoke(kb_main, list(args), obj={"embedder": embedder}, env=env, catch_exceptions=False)
 
     return invoke
+
+
+@pytest.fixture
+def run_cli(tmp_path: Path, real_embedder: SentenceTransformerEmbedder):
+    """Run `kb ARGS` against a fresh temp store with the session's real model."""
+    return cli_runner(tmp_path / "store", real_embedder)
+
+
+@pytest.fixture(scope="session")
+def sample_store(tmp_path_factory: pytest.TempPathFactory, real_embedder: SentenceTransformerEmbedder) -> Path:
+    """The sample corpus ingested once with the real model; tests on it only read."""
+    store = tmp_path_factory.mktemp("sample") / "store"
+    settings = load_settings(environ={"KB_STORE__PATH": str(store)})
+    with KnowledgeBase(settings, embedder=real_embedder) as knowledge_base:
+        report = knowledge_base.ingest([SAMPLE])
+    assert not report.files_failed, report.files_failed
+    return store
+
+
+@pytest.fixture
+def sample_cli(sample_store: Path, real_embedder: SentenceTransformerEmbedder):
+    return cli_runner(sample_store, real_embedder)
 
 
 @pytest.fixture
