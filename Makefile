@@ -24,7 +24,12 @@ run: setup
 	$(BIN)/kb ingest corpora/sample
 	$(BIN)/kb search "$(QUERY)" --top-k 3
 
-test: setup
+# Real-world PDFs (encrypted, damaged, CJK) from pypdf's source distribution, for the bad-input tests.
+PDF_SAMPLES := tests/.cache/pypdf-7.1.0.tar.gz
+$(PDF_SAMPLES):
+	$(BIN)/pip download --quiet --no-binary :all: --no-deps pypdf==7.1.0 -d tests/.cache
+
+test: setup $(PDF_SAMPLES)
 	$(BIN)/python -m pytest
 
 test-fast: setup

@@ -385,7 +385,7 @@ class _Writer:
                 self.store.rollback(candidate.doc_id)  # the committed version, if any, stays
             self.report.fail(str(candidate.path), event.error)
             self.progress.file_done(candidate.source, "failed", 0)
-            log.warning("%s: %s", candidate.path, event.error)
+            log.info("%s: failed: %s", candidate.path, event.error)
 
     def _chunk(self, event: _Piece) -> Chunk:
         doc = self.open[event.candidate.doc_id]

@@ -58,7 +58,7 @@ def main(ctx: click.Context, settings_path: str | None, verbose: int) -> None:
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     if verbose < 2:
         for noisy in ("chromadb", "httpx", "sentence_transformers", "unstructured", "pypdf"):
-            logging.getLogger(noisy).setLevel(max(level, logging.WARNING))
+            logging.getLogger(noisy).setLevel(logging.ERROR)  # kb reports per-file problems itself
     ctx.ensure_object(dict)["settings_path"] = settings_path
 
 

@@ -114,3 +114,27 @@ def test_unreadable_file_is_reported(tmp_path):
     assert result.returncode == 1, result.stderr
     report = json.loads(result.stdout)
     assert report["files_failed"] == [{"path": str(secret), "error": "permission denied: kb cannot read this file"}]
+
+
+PYPDF_SDIST = Path(__file__).parent / ".cache" / "pypdf-7.1.0.tar.gz"
+
+
+@pytest.mark.skipif(not PYPDF_SDIST.exists(), reason="run `make test` to fetch pypdf's sdist (real broken PDFs)")
+def test_real_world_pdfs_including_broken_ones(kb, tmp_path):
+    """~70 real PDFs from pypdf's test resources: encrypted, damaged, odd encodings, Chinese text.
+    Every file is either ingested or reported with a reason; nothing stops the run."""
+    import tarfile
+
+    folder = tmp_path / "pdfs"
+    with tarfile.open(PYPDF_SDIST) as archive:
+        for member in archive.getmembers():
+            if "/resources/" in member.name and member.name.endswith(".pdf"):
+                member.name = Path(member.name).name
+                archive.extract(member, folder, filter="data")
+    total = len(list(folder.iterdir()))
+    report = kb.ingest([folder])
+    assert report.files_added + len(report.files_failed) == total >= 60
+    assert report.files_added >= total * 0.6
+    assert all(f["error"] and not f["error"].startswith("unexpected") for f in report.files_failed), report.files_failed
+    again = kb.ingest([folder])
+    assert again.files_unchanged == report.files_added and again.chunks_added == 0

