@@ -422,6 +422,30 @@ def _instrument_kb() -> Timings:
     return timings
 
 
+def _apply_tokenizer_workaround() -> None:
+    """In this process only: give kb's embedder its own tokenizer for counting tokens.
+
+    kb's parse thread calls `count_tokens`/`token_spans` on the same Hugging Face fast tokenizer that
+    `SentenceTransformer.encode` uses in the main thread. Each call of a fast tokenizer first sets the
+    shared Rust tokenizer's padding/truncation (`set_truncation_and_padding`), so a `count_tokens`
+    (no padding) that lands between encode's "enable padding" and its `encode_batch` makes encode get
+    unpadded rows: `ValueError: Unable to create tensor ...`, which aborts the whole ingest. A copy of
+    the tokenizer for counting removes the shared state. Used only when kb as shipped crashed on every
+    try, and reported as such.
+    """
+    import copy
+
+    import kb.embedder as embedder
+
+    original = embedder.SentenceTransformerEmbedder.__init__
+
+    def init(self, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        self._tokenizer = copy.deepcopy(self._model.tokenizer)
+
+    embedder.SentenceTransformerEmbedder.__init__ = init
+
+
 def _quiet_logging() -> None:
     import logging
     import warnings
@@ -440,10 +464,13 @@ def worker_ingest(spec: dict[str, Any]) -> dict[str, Any]:
     from kb.settings import load_settings
 
     import_s = time.perf_counter() - started_import
+    if spec.get("tokenizer_workaround"):
+        _apply_tokenizer_workaround()
     timings = _instrument_kb() if spec.get("instrument", True) else None
     settings = load_settings(environ={"KB_STORE__PATH": spec["store"]})
     kb = KnowledgeBase(settings)
-    result: dict[str, Any] = {"import_kb_s": round(import_s, 3), "maxrss_at_start_mb": _mb(rss0)}
+    result: dict[str, Any] = {"import_kb_s": round(import_s, 3), "maxrss_at_start_mb": _mb(rss0), "store": spec["store"],
+                              "tokenizer_workaround": bool(spec.get("tokenizer_workaround"))}
     with RssSampler() as sampler:
         rss_before = sampler.current()
         cpu0, wall0 = _cpu_seconds(), time.perf_counter()
@@ -600,7 +627,12 @@ def worker_baseline(spec: dict[str, Any]) -> dict[str, Any]:
     loaded = {"rss_mb": _mb(process.memory_info().rss), "peak_rss_mb": _mb(_maxrss_bytes())}
     rng = random.Random(7)
     vocab = _vocabulary()
-    batch = [" ".join(_sentence(rng, vocab) for _ in range(8)) for _ in range(2 * settings.embedding.batch_size)]
+    batch = []
+    for _ in range(2 * settings.embedding.batch_size):  # kb's writer batch, texts of ~200 tokens (chunk_size)
+        text = ""
+        while embedder.count_tokens([text])[0] < settings.ingest.chunk_size:
+            text = (text + " " + _sentence(rng, vocab)).strip()
+        batch.append(text)
     embedder.embed_passages(batch)
     after = {"rss_mb": _mb(process.memory_info().rss), "peak_rss_mb": _mb(_maxrss_bytes()), "batch": len(batch),
              "tokens_per_text": int(sum(embedder.count_tokens(batch)) / len(batch))}
@@ -615,7 +647,10 @@ def worker_main(name: str, spec_path: str, out_path: str) -> int:
     try:
         result = {"ok": True, **WORKERS[name](spec)}
     except BaseException as exc:  # report it to the parent, whatever it is
-        result = {"ok": False, "error": f"{type(exc).__name__}: {exc}", "traceback": traceback.format_exc()}
+        frames = traceback.extract_tb(exc.__traceback__)
+        ours = [f for f in frames if f.filename.startswith(str(REPO)) and not f.filename.startswith(str(HERE))]
+        where = " <- ".join(f"{Path(f.filename).relative_to(REPO)}:{f.lineno} {f.name}" for f in reversed(ours[-4:]))
+        result = {"ok": False, "error": f"{type(exc).__name__}: {str(exc)[:300]}", "where": where, "traceback": traceback.format_exc()}
     Path(out_path).write_text(json.dumps(result, indent=1, default=str))
     return 0 if result["ok"] else 1
 
@@ -625,10 +660,42 @@ def worker_main(name: str, spec_path: str, out_path: str) -> int:
 # ==============================================================================================
 
 
+def _system_busy_seconds(psutil: Any) -> float:
+    t = psutil.cpu_times()
+    return sum(getattr(t, name, 0.0) for name in ("user", "nice", "system", "irq", "softirq", "steal"))
+
+
+def _children_cpu_seconds() -> float:
+    t = os.times()
+    return t.children_user + t.children_system
+
+
+def wait_for_quiet(max_wait_s: float, threshold_pct: float = 25.0) -> dict[str, Any]:
+    """Before a heavy stage: wait (at most `max_wait_s`) until other processes use < threshold % CPU."""
+    import psutil
+
+    started = time.perf_counter()
+    level = psutil.cpu_percent(interval=1.0)
+    while level >= threshold_pct and time.perf_counter() - started < max_wait_s:
+        level = psutil.cpu_percent(interval=3.0)
+    waited = time.perf_counter() - started
+    if level >= threshold_pct:
+        log(f"   (machine still busy: others use {level:.0f} % CPU after waiting {waited:.0f} s; figures will be skewed)")
+    return {"waited_s": round(waited, 1), "others_cpu_pct": level}
+
+
+class WorkerFailed(RuntimeError):
+    def __init__(self, label: str, result: dict[str, Any]):
+        self.result = result
+        super().__init__(f"worker {label} failed: {result.get('error')} [in kb: {result.get('where') or '-'}]")
+
+
 class Bench:
-    def __init__(self, workdir: Path, logs: Path):
+    def __init__(self, workdir: Path, logs: Path, quiet_wait_s: float):
         self.workdir = workdir
         self.logs = logs
+        self.quiet_wait_s = quiet_wait_s
+        self.contention: dict[str, Any] = {}
         logs.mkdir(parents=True, exist_ok=True)
 
     def worker(self, label: str, name: str, spec: dict[str, Any], timeout: int = WORKER_TIMEOUT_S) -> dict[str, Any]:
@@ -638,6 +705,10 @@ class Bench:
         out_path.unlink(missing_ok=True)
         env = {k: v for k, v in os.environ.items() if not k.startswith("KB_")}
         env.update(HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", ANONYMIZED_TELEMETRY="False", PYTHONUNBUFFERED="1")
+        quiet = wait_for_quiet(self.quiet_wait_s)
+        import psutil
+
+        busy0, kids0 = _system_busy_seconds(psutil), _children_cpu_seconds()
         log_path = self.logs / f"{label}.log"
         cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", name, "--spec", str(spec_path), "--out", str(out_path)]
         started = time.perf_counter()
@@ -645,14 +716,43 @@ class Bench:
             # cwd: an empty folder, so no settings.toml is picked up: kb's built-in defaults.
             proc = subprocess.run(cmd, cwd=self.workdir, env=env, stdout=log_file, stderr=subprocess.STDOUT, timeout=timeout)
         elapsed = time.perf_counter() - started
+        # CPU that other processes used meanwhile (other people's tests on this machine skew figures).
+        foreign = max(0.0, (_system_busy_seconds(psutil) - busy0) - (_children_cpu_seconds() - kids0))
+        contention = {"waited_for_quiet_s": quiet["waited_s"], "others_cpu_pct_before": quiet["others_cpu_pct"],
+                      "others_cpu_cores_during": round(foreign / elapsed, 2) if elapsed else None,
+                      "loadavg_after": [round(x, 2) for x in os.getloadavg()]}
+        self.contention[label] = contention
         if not out_path.is_file():
             tail = log_path.read_text(errors="replace")[-2000:]
             raise RuntimeError(f"worker {label} exited {proc.returncode} without a result; log {log_path}:\n{tail}")
         result = json.loads(out_path.read_text())
         result["process_wall_s"] = round(elapsed, 3)
+        result["contention"] = contention
         if not result.get("ok"):
-            raise RuntimeError(f"worker {label} failed: {result.get('error')}\n{result.get('traceback', '')[-2000:]}")
+            raise WorkerFailed(label, result)
         return result
+
+
+def ingest_with_retries(bench: Bench, label: str, spec: dict[str, Any], tries: int) -> dict[str, Any]:
+    """kb's ingest, in a fresh store each try. After `tries` crashes of kb as shipped, one more try with
+    the tokenizer workaround (see `_apply_tokenizer_workaround`), flagged in the result."""
+    failures = []
+    for attempt in range(1, tries + 2):
+        workaround = attempt > tries
+        store = spec["store"] if attempt == 1 else f"{spec['store']}-try{attempt}"
+        try:
+            result = bench.worker(f"{label}-try{attempt}", "ingest", {**spec, "store": store, "tokenizer_workaround": workaround})
+        except WorkerFailed as exc:
+            failures.append({"attempt": attempt, "tokenizer_workaround": workaround, "error": exc.result.get("error"),
+                             "where": exc.result.get("where"), "log": str(bench.logs / f"{label}-try{attempt}.log")})
+            log(f"!! {label}: try {attempt} crashed: {exc}")
+            continue
+        result["attempt"] = attempt
+        result["crashed_tries"] = failures
+        if workaround:
+            log(f"!! {label}: kb as shipped crashed {tries} times; figures below are WITH the in-process tokenizer workaround")
+        return result
+    raise RuntimeError(f"{label}: every try crashed: " + " | ".join(f"{f['error']} [{f['where']}]" for f in failures))
 
 
 def stage(results: dict[str, Any], name: str, fn, *args: Any) -> Any:
@@ -700,6 +800,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", action="store_true", help="keep the temporary stores (their path is printed)")
     parser.add_argument("--skip-bigpdf", action="store_true", help="skip stage 6 (generated 250/1,000-page PDFs)")
     parser.add_argument("--kb-batches", action="store_true", help="also time encoding in kb's batches of 2 x batch_size (diagnosis)")
+    parser.add_argument("--tries", type=int, default=3,
+                        help="tries of kb as shipped per ingest stage before one try with the tokenizer workaround (default 3)")
+    parser.add_argument("--quiet-wait", type=float, default=300,
+                        help="before each heavy stage, wait up to this many seconds for other processes to go idle (default 300)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--spec", help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
@@ -717,7 +821,8 @@ def main(argv: list[str] | None = None) -> int:
         "stages": {},
     }
     workdir = Path(tempfile.mkdtemp(prefix="kb-bench-"))
-    bench = Bench(workdir, CACHE / "logs")
+    bench = Bench(workdir, CACHE / "logs", args.quiet_wait)
+    results["contention"] = bench.contention
     store = workdir / "store"
 
     # 1. corpus
@@ -736,8 +841,8 @@ def main(argv: list[str] | None = None) -> int:
         log(f"corpus: {c['files']} files, {c['bytes'] / 1e6:.1f} MB: " + ", ".join(f"{k} {v['files']}" for k, v in c["by_kind"].items()))
 
     # 2. kb full ingest (and the same-process re-ingest right after)
-    kb_run = stage(results, "kb_ingest", bench.worker, "kb_ingest", "ingest",
-                   {"paths": [str(corpus)], "store": str(store), "again_in_process": True})
+    kb_run = stage(results, "kb_ingest", ingest_with_retries, bench, "kb_ingest",
+                   {"paths": [str(corpus)], "store": str(store), "again_in_process": True}, args.tries)
     results["kb_ingest"] = kb_run
     if kb_run:
         rep = kb_run["report"]
@@ -747,7 +852,8 @@ def main(argv: list[str] | None = None) -> int:
     # 3. re-ingest of the unchanged corpus, fresh process
     again = None
     if kb_run:
-        again = stage(results, "kb_reingest", bench.worker, "kb_reingest", "ingest", {"paths": [str(corpus)], "store": str(store)})
+        again = stage(results, "kb_reingest", bench.worker, "kb_reingest", "ingest",
+                      {"paths": [str(corpus)], "store": kb_run["store"], "tokenizer_workaround": kb_run["tokenizer_workaround"]})
     else:
         results["stages"]["kb_reingest"] = {"ok": False, "error": "skipped: needs the first kb ingest"}
     results["kb_reingest"] = again
@@ -770,7 +876,7 @@ def main(argv: list[str] | None = None) -> int:
     # 5. bare encode of the stored chunk texts
     encode = None
     if kb_run:
-        spec = {"store": str(store), "collection": "documents"}
+        spec = {"store": kb_run["store"], "collection": "documents"}
         if args.kb_batches:
             spec["kb_batches"] = 64
         encode = stage(results, "bare_encode", bench.worker, "bare_encode", "encode", spec)
@@ -788,8 +894,8 @@ def main(argv: list[str] | None = None) -> int:
             pdf = stage(results, f"bigpdf_{pages}_generate", big_pdf, pages, CACHE)
             if pdf is None:
                 continue
-            run = stage(results, f"bigpdf_{pages}_ingest", bench.worker, f"bigpdf_{pages}", "ingest",
-                        {"paths": [str(pdf)], "store": str(workdir / f"store-{pages}p")})
+            run = stage(results, f"bigpdf_{pages}_ingest", ingest_with_retries, bench, f"bigpdf_{pages}",
+                        {"paths": [str(pdf)], "store": str(workdir / f"store-{pages}p")}, args.tries)
             if run:
                 run.pop("documents", None)
                 run["pdf"] = {"path": str(pdf), "pages": pages, "bytes": pdf.stat().st_size}
@@ -842,6 +948,8 @@ def summarize(results: dict[str, Any]) -> dict[str, Any]:
             kb_peak_rss_sampled_mb=kb_run["peak_rss_sampled_mb"],
             kb_cpu_cores_busy=kb_run["cpu_cores_busy"],
         )
+        s["kb_ingest_crashed_tries"] = len(kb_run.get("crashed_tries", []))
+        s["kb_ingest_tokenizer_workaround"] = kb_run.get("tokenizer_workaround", False)
         model_load = kb_run.get("breakdown", {}).get("main.model_load", {}).get("seconds")
         s["kb_model_load_s"] = model_load
     if kb_run and parse and encode:
@@ -882,6 +990,8 @@ def summarize(results: dict[str, Any]) -> dict[str, Any]:
             s[f"pdf{pages}_ingest_s"] = run["wall_s"]
             s[f"pdf{pages}_chunks"] = run["report"]["chunks_added"]
             s[f"pdf{pages}_peak_rss_mb"] = run["peak_rss_mb"]
+            s[f"pdf{pages}_crashed_tries"] = len(run.get("crashed_tries", []))
+            s[f"pdf{pages}_tokenizer_workaround"] = run.get("tokenizer_workaround", False)
             if base:
                 s[f"pdf{pages}_peak_over_baseline_mb"] = _r(run["peak_rss_mb"] - base["after_load"]["rss_mb"], 1)
     small, big = (memory.get(f"pdf_{p}") for p in BIGPDF_PAGES)
@@ -911,6 +1021,8 @@ def markdown(results: dict[str, Any]) -> str:
     if s.get("files_committed") is not None:
         rows[-1] = (rows[-1][0], f"{s['files_committed']} / {s['files_failed']} / {s['files_skipped']}", "failed = encrypted/broken/image-only, on purpose")
     add("kb ingest wall (s)", "kb_ingest_s", "{:.1f}", "cold process, model load included")
+    add("kb ingest crashes before this run", "kb_ingest_crashed_tries", "{}",
+        f"fresh store each try; figures from a run WITH the tokenizer workaround: {s.get('kb_ingest_tokenizer_workaround')}")
     add("kb files/s", "kb_files_per_s", "{:.2f}", "files seen / wall")
     add("kb chunks/s", "kb_chunks_per_s", "{:.1f}")
     add("kb peak RSS (MB)", "kb_peak_rss_mb", "{:.0f}", f"psutil sampled: {s.get('kb_peak_rss_sampled_mb')}")
@@ -933,6 +1045,8 @@ def markdown(results: dict[str, Any]) -> str:
     for pages in BIGPDF_PAGES:
         add(f"{pages}-page PDF: ingest (s)", f"pdf{pages}_ingest_s", "{:.1f}", f"{s.get(f'pdf{pages}_chunks')} chunks")
         add(f"{pages}-page PDF: peak RSS (MB)", f"pdf{pages}_peak_rss_mb", "{:.0f}", f"+{s.get(f'pdf{pages}_peak_over_baseline_mb')} MB over baseline")
+        add(f"{pages}-page PDF: crashes before this run", f"pdf{pages}_crashed_tries", "{}",
+            f"with tokenizer workaround: {s.get(f'pdf{pages}_tokenizer_workaround')}")
     add(f"peak growth {BIGPDF_PAGES[0]} -> {BIGPDF_PAGES[1]} pages (MB)", "pdf_peak_growth_mb", "{:.1f}",
         f"{s.get('pdf_peak_growth_mb_per_100_pages')} MB per 100 pages")
     failed = [f"{name}: {st.get('error', '')[:120]}" for name, st in results["stages"].items() if not st.get("ok")]
@@ -943,7 +1057,17 @@ def markdown(results: dict[str, Any]) -> str:
     if kb_run and kb_run.get("breakdown"):
         out += ["", f"kb ingest breakdown (wall {kb_run['wall_s']:.1f} s; the parse thread runs beside the main thread):", "",
                 "| where | seconds | calls |", "|---|---:|---:|"]
-        out += [f"| {k} | {v['seconds']:.2f} | {v['calls']} |" for k, v in kb_run["breakdown"].items()]
+        out += [f"| {k} | {v['seconds']:.2f} | {v['calls'] or '-'} |" for k, v in kb_run["breakdown"].items()]
+    crashes = [(name, t) for name, run in [("kb_ingest", kb_run), *[(f"pdf_{p}", (results.get("memory") or {}).get(f"pdf_{p}")) for p in BIGPDF_PAGES]]
+               if run for t in run.get("crashed_tries", [])]
+    if crashes:
+        out += ["", "kb ingest crashes (kb as shipped; each try in a fresh store):"]
+        out += [f"- {name} try {t['attempt']}: {t['error'][:160]} [in kb: {t['where']}]" for name, t in crashes]
+    if results.get("contention"):
+        out += ["", "Other processes' CPU use during each stage (cores; > 0.2 means the figure is skewed):", "",
+                "| stage | waited for quiet (s) | others' CPU before (%) | others' cores during |", "|---|---:|---:|---:|"]
+        out += [f"| {k} | {v['waited_for_quiet_s']} | {v['others_cpu_pct_before']} | {v['others_cpu_cores_during']} |"
+                for k, v in results["contention"].items()]
     if failed:
         out += ["", "Failed stages:"] + [f"- {f}" for f in failed]
     return "\n".join(out)

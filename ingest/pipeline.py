@@ -156,7 +156,6 @@ class IngestPipeline:
         candidates, roots = self._scan(paths, report)
         registry = {d.doc_id: d for d in self.store.documents()}
         todo = self._diff(candidates, registry, report)
-        report.files_seen = len(candidates) + len(report.files_skipped)
         seen = {c.doc_id for c in candidates}
         missing = [d for d in registry.values() if d.root in roots and d.doc_id not in seen]
         if dry_run:
@@ -191,6 +190,7 @@ class IngestPipeline:
                 source = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
                 if not self._included(source):
                     continue
+                report.files_seen += 1
                 doc_id = make_doc_id(collection, source)
                 if doc_id in found:
                     report.fail(str(path), f"same relative path {source!r} as {found[doc_id].path}: ingest these folders into different collections")

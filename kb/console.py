@@ -92,7 +92,7 @@ def print_documents(docs: list[Document]) -> None:
     for column, justify in [("source", "left"), ("kind", "left"), ("chunks", "right"), ("size", "right"), ("ingested", "left"), ("doc_id", "left")]:
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for doc in docs:
-        when = datetime.fromisoformat(doc.ingested_at).strftime("%Y-%m-%d %H:%M") if doc.ingested_at else ""
+        when = datetime.fromisoformat(doc.ingested_at).strftime("%Y-%m-%d") if doc.ingested_at else ""
         table.add_row(doc.source, doc.kind, str(doc.chunks), _size(doc.size), when, doc.doc_id)
     console.print(table)
 

@@ -84,6 +84,9 @@ class SentenceTransformerEmbedder:
         from transformers.utils import logging as transformers_logging
 
         transformers_logging.disable_progress_bar()
+        # kb tokenizes whole sentences to count and cut them; the "longer than the maximum" warning
+        # is about exactly the texts kb is about to split.
+        transformers_logging.set_verbosity_error()
 
         try:
             self._model = SentenceTransformer(str(path), device=settings.device, local_files_only=True)

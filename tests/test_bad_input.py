@@ -72,6 +72,8 @@ def test_every_bad_file_is_reported_and_the_rest_goes_in(kb, settings, messy):
         assert reason in errors[name], f"{name}: {errors[name]!r} does not say {reason!r}"
     assert any("symlink loop" in f["error"] and f["path"].endswith("back") for f in report.files_failed)
     assert [Path(s["path"]).name for s in report.files_skipped] == ["program.exe"]
+    folder_loops = 1  # reported, but a folder is not a file
+    assert report.files_seen == report.files_added + len(report.files_failed) - folder_loops + len(report.files_skipped)
     ingested = {d.source for d in kb.documents()}
     assert ingested == {"good.md", "open-locked.pdf", "latin1.txt", "team notes/Ünïcødé 报告 2026.md"}
     assert kb.search("on-call lead phone", top_k=1)[0].source == "good.md"
