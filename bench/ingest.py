@@ -648,7 +648,8 @@ def worker_main(name: str, spec_path: str, out_path: str) -> int:
         result = {"ok": True, **WORKERS[name](spec)}
     except BaseException as exc:  # report it to the parent, whatever it is
         frames = traceback.extract_tb(exc.__traceback__)
-        ours = [f for f in frames if f.filename.startswith(str(REPO)) and not f.filename.startswith(str(HERE))]
+        ours = [f for f in frames if f.filename.startswith(str(REPO)) and not f.filename.startswith(str(HERE))
+                and "site-packages" not in f.filename]
         where = " <- ".join(f"{Path(f.filename).relative_to(REPO)}:{f.lineno} {f.name}" for f in reversed(ours[-4:]))
         result = {"ok": False, "error": f"{type(exc).__name__}: {str(exc)[:300]}", "where": where, "traceback": traceback.format_exc()}
     Path(out_path).write_text(json.dumps(result, indent=1, default=str))

@@ -133,19 +133,36 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], collection: str | None, 
 @main.command()
 @click.argument("query")
 @_collection_option
-@click.option("-k", "--top-k", default=5, show_default=True, type=click.IntRange(1, 100), help="Passages to return.")
+@click.option("-k", "--top-k", type=click.IntRange(1, 100), help="Passages to return (default: [retrieval] top_k).")
+@click.option("--mode", type=click.Choice(["dense", "lexical", "hybrid"]), help="Retrievers to use (default: [retrieval] mode).")
+@click.option("--rerank/--no-rerank", default=None, help="Rescore with the configured cross-encoder (default: on when one is set).")
+@click.option("--source", metavar="PREFIX", default="", help="Only documents whose source starts with PREFIX (or matches a glob).")
+@click.option("--explain", is_flag=True, help="Add each retriever's rank and score under \"explain\".")
 @click.option("--json", "as_json", is_flag=True, help='Print {"hits": [...]} as JSON.')
 @click.pass_context
-def search(ctx: click.Context, query: str, collection: str | None, top_k: int, as_json: bool) -> None:
-    """Find the passages that best match QUERY.
+def search(
+    ctx: click.Context,
+    query: str,
+    collection: str | None,
+    top_k: int | None,
+    mode: str | None,
+    rerank: bool | None,
+    source: str,
+    explain: bool,
+    as_json: bool,
+) -> None:
+    """Find the passages that best match QUERY (dense + lexical, fused).
 
     \b
     Examples:
       kb search "database failover"
-      kb search "shared_buffers" --top-k 3 --json
+      kb search "shared_buffers" --mode lexical --top-k 3 --json
+      kb search "出差住宿标准" --source finance/ --explain
     """
+    from kb.retrieval import Filters
+
     with _knowledge_base(ctx, collection) as kb:
-        hits = kb.search(query, top_k=top_k)
+        hits = kb.search(query, top_k, mode=mode, filters=Filters(source=source), rerank=rerank, explain=explain)
     if as_json:
         _json_out({"hits": [h.to_dict() for h in hits]})
         return
@@ -153,7 +170,9 @@ def search(ctx: click.Context, query: str, collection: str | None, top_k: int, a
         click.echo("No passages found. Is anything ingested? See `kb stats`.", err=True)
     for rank, hit in enumerate(hits, 1):
         where = hit.source + (f" · p. {hit.page}" if hit.page else "") + (f" · {hit.heading}" if hit.heading else "")
-        click.secho(f"[{rank}] {where}  ({hit.score:.3f})", bold=True)
+        click.secho(f"[{rank}] {where}  ({hit.score:.4g})", bold=True)
+        if explain:
+            click.echo("    " + ", ".join(f"{k}={v}" for k, v in hit.explain.items()))
         click.echo(_indent(hit.text))
         click.echo()
 

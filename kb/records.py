@@ -100,10 +100,12 @@ class Hit:
     text: str
     page_end: int | None = None
     title: str = ""
+    sha256: str = ""  # the document version the chunk belongs to (not part of the contract)
     explain: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
+        del data["sha256"]
         if not data["explain"]:
             del data["explain"]
         return data

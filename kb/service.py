@@ -14,13 +14,11 @@ from ingest.pipeline import IngestPipeline, IngestReport, Progress
 from kb.embedder import Embedder, open_embedder
 from kb.errors import InvalidInput, NotFound
 from kb.records import Document, Hit
+from kb.retrieval import Filters, Retriever
 from kb.settings import Settings
 from kb.store import Store
 
 log = logging.getLogger(__name__)
-
-MAX_TOP_K = 100
-
 
 class KnowledgeBase:
     """Ingest, search and manage one collection of documents."""
@@ -29,6 +27,7 @@ class KnowledgeBase:
         self.settings = settings
         self._embedder = embedder
         self._store: Store | None = None
+        self._retriever: Retriever | None = None
 
     def __enter__(self) -> KnowledgeBase:
         return self
@@ -37,6 +36,9 @@ class KnowledgeBase:
         self.close()
 
     def close(self) -> None:
+        if self._store is not None:
+            self._store.lexical.close()
+        self._retriever = None
         self._store = None
         self._embedder = None
 
@@ -66,15 +68,24 @@ class KnowledgeBase:
 
     # -- search -------------------------------------------------------------------------------
 
-    def search(self, query: str, top_k: int = 5) -> list[Hit]:
-        """Dense retrieval: the `top_k` passages nearest to `query`."""
-        query = query.strip()
-        if not query:
-            raise InvalidInput("query: must not be empty")
-        if not 1 <= top_k <= MAX_TOP_K:
-            raise InvalidInput(f"top_k: must be between 1 and {MAX_TOP_K}, got {top_k}")
-        vector = self.embedder.embed_query(query)
-        return self.store.query(vector, top_k)
+    @property
+    def retriever(self) -> Retriever:
+        if self._retriever is None:
+            self._retriever = Retriever(self.settings.retrieval, self.store, self.embedder)
+        return self._retriever
+
+    def search(
+        self,
+        query: str,
+        top_k: int | None = None,
+        *,
+        mode: str | None = None,
+        filters: Filters | None = None,
+        rerank: bool | None = None,
+        explain: bool = False,
+    ) -> list[Hit]:
+        """The best passages for `query` (see `kb.retrieval`); defaults come from [retrieval]."""
+        return self.retriever.search(query, top_k=top_k, mode=mode, filters=filters, rerank=rerank, explain=explain)
 
     # -- documents ----------------------------------------------------------------------------
 

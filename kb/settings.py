@@ -64,12 +64,27 @@ class IngestSettings(_Section):
     )
 
 
+class RetrievalSettings(_Section):
+    """How passages are found: dense + lexical, fused, optionally reranked, diversified."""
+
+    mode: Literal["dense", "lexical", "hybrid"] = "hybrid"
+    top_k: Annotated[int, msgspec.Meta(ge=1, le=100)] = 5
+    candidates: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 40
+    rrf_k: Annotated[int, msgspec.Meta(ge=1)] = 60
+    dense_weight: Annotated[float, msgspec.Meta(ge=0)] = 1.0
+    lexical_weight: Annotated[float, msgspec.Meta(ge=0)] = 1.0
+    per_document: NonNegativeInt = 3
+    reranker: str = ""
+    rerank_candidates: Annotated[int, msgspec.Meta(ge=1, le=200)] = 20
+
+
 class Settings(_Section):
     """All of kb's settings. Sections mirror `settings.toml`."""
 
     store: StoreSettings = msgspec.field(default_factory=StoreSettings)
     embedding: EmbeddingSettings = msgspec.field(default_factory=EmbeddingSettings)
     ingest: IngestSettings = msgspec.field(default_factory=IngestSettings)
+    retrieval: RetrievalSettings = msgspec.field(default_factory=RetrievalSettings)
     # The file these settings came from (None: built-in defaults). Not a key of the file.
     source: str | None = None
 
@@ -81,7 +96,12 @@ class Settings(_Section):
         return _convert(data, where="override")
 
 
-SECTIONS = {"store": StoreSettings, "embedding": EmbeddingSettings, "ingest": IngestSettings}
+SECTIONS = {
+    "store": StoreSettings,
+    "embedding": EmbeddingSettings,
+    "ingest": IngestSettings,
+    "retrieval": RetrievalSettings,
+}
 
 
 def load_settings(path: str | os.PathLike[str] | None = None, environ: dict[str, str] | None = None) -> Settings:

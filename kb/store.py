@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from kb.errors import IngestLocked, StoreUnavailable
+from kb.lexical import LexicalIndex
 from kb.records import Chunk, Document, Hit
 from kb.settings import StoreSettings
 
@@ -61,6 +62,7 @@ class Store:
             )
         except Exception as exc:
             raise StoreUnavailable(f"cannot open collection {self.collection_name!r} in {self.location}: {exc}") from exc
+        self.lexical = LexicalIndex(Path(settings.path) / f"{self.collection_name}.lexical.sqlite3")
         # Vectors of two models must never share a collection (Chroma itself checks only the size).
         built_with = (self._chunks.metadata or {}).get("kb:embedding_model")
         if built_with not in (None, embedding_model):
@@ -118,6 +120,7 @@ class Store:
             documents=[c.text for c in chunks],
             metadatas=[c.metadata() for c in chunks],
         )
+        self.lexical.add((c.chunk_id, c.doc_id, c.sha256, c.source, c.embedding_text) for c in chunks)
 
     def commit(self, doc: Document) -> None:
         """Make `doc.sha256` the visible version, then drop every other version (step 3)."""
@@ -131,7 +134,7 @@ class Store:
         """Undo an unfinished write: keep only the committed version (or nothing, if none)."""
         current = self.get_document(doc_id)
         if current is None:
-            self._chunks.delete(where={"doc_id": doc_id})
+            self._delete_chunks_except(doc_id, "")
             return
         self._delete_chunks_except(doc_id, current.sha256)
         if current.sha256:
@@ -148,23 +151,42 @@ class Store:
         removed = current.chunks
         current.sha256, current.pending = "", "delete"  # a crash from here on is finished by recover()
         self._put(current)
-        self._chunks.delete(where={"doc_id": doc_id})
+        self._delete_chunks_except(doc_id, "")
         self._registry.delete(ids=[doc_id])
         return removed
 
     def recover(self) -> list[str]:
-        """Finish or undo every write a killed run left behind; returns the doc_ids repaired."""
+        """Finish or undo every write a killed run left behind; returns the doc_ids repaired.
+        Also rebuilds the lexical index if it does not hold exactly the stored chunks (a new
+        index beside an old store, a deleted file, or a store written from another host)."""
         repaired = [d.doc_id for d in self.documents() if d.pending]
         for doc_id in repaired:
             log.warning("repairing document %s left unfinished by an interrupted run", doc_id)
             self.rollback(doc_id)
+        if self.lexical.count() != self.count_chunks():
+            self.rebuild_lexical()
         return repaired
+
+    def rebuild_lexical(self) -> None:
+        """Re-index every stored chunk lexically (seconds per 100k chunks)."""
+        log.warning("rebuilding the lexical index of collection %s", self.collection_name)
+        for doc_id in {doc_id for _, doc_id, _ in self.lexical.versions()}:
+            self.lexical.delete(doc_id)
+        batch: list[tuple[str, str, str, str, str]] = []
+        for chunk_id, meta, text in self._get_all(self._chunks, include=["metadatas", "documents"], with_text=True):
+            heading = meta.get("heading", "")
+            batch.append((chunk_id, meta["doc_id"], meta["sha256"], meta["source"], f"{heading}\n{text}" if heading else text))
+            if len(batch) >= _GET_PAGE:
+                self.lexical.add(batch)
+                batch = []
+        self.lexical.add(batch)
 
     def _delete_chunks_except(self, doc_id: str, sha256: str) -> None:
         if sha256:
             self._chunks.delete(where={"$and": [{"doc_id": doc_id}, {"sha256": {"$ne": sha256}}]})
         else:
             self._chunks.delete(where={"doc_id": doc_id})
+        self.lexical.delete(doc_id, keep_sha256=sha256)
 
     # -- reads -------------------------------------------------------------------------------
 
@@ -178,26 +200,49 @@ class Store:
             for cid, meta in self._get_all(self._chunks, include=["metadatas"], with_ids=True)
         ]
 
-    def query(self, vector: np.ndarray, top_k: int, where: dict[str, Any] | None = None) -> list[Hit]:
-        """The `top_k` nearest committed chunks. Chunks of an unfinished write are skipped."""
-        total = self._chunks.count()
-        if total == 0 or top_k <= 0:
+    def dense(self, vector: np.ndarray, limit: int, doc_ids: list[str] | None = None) -> list[Hit]:
+        """The `limit` nearest committed chunks (score: cosine similarity), optionally within documents."""
+        if limit <= 0 or doc_ids == []:
             return []
-        want = min(total, top_k + 8)
-        while True:
+        where = {"doc_id": {"$in": doc_ids}} if doc_ids is not None else None
+        total = self._chunks.count()
+        want = min(total, limit + 8)
+        while want > 0:
             found = self._chunks.query(
                 query_embeddings=[vector], n_results=want, where=where, include=["metadatas", "documents", "distances"]
             )
-            ids, metas = found["ids"][0], found["metadatas"][0]
-            docs = self.get_documents([m["doc_id"] for m in metas])
-            hits = [
-                _to_hit(cid, meta, text, distance)
-                for cid, meta, text, distance in zip(ids, metas, found["documents"][0], found["distances"][0])
-                if (doc := docs.get(meta["doc_id"])) is not None and doc.sha256 == meta["sha256"]
-            ]
-            if len(hits) >= top_k or want >= total:
-                return hits[:top_k]
-            want = min(total, want * 2)
+            rows = list(zip(found["ids"][0], found["metadatas"][0], found["documents"][0], found["distances"][0]))
+            hits = self._committed([_to_hit(cid, meta, text, 1.0 - float(dist)) for cid, meta, text, dist in rows])
+            if len(hits) >= limit or want >= total or len(rows) < want:
+                return hits[:limit]
+            want = min(total, want * 2)  # some were uncommitted versions: look further
+        return []
+
+    def lexical_search(self, query: str, limit: int, doc_ids: list[str] | None = None) -> list[Hit]:
+        """The `limit` best committed chunks by BM25 (score: BM25), optionally within documents."""
+        if limit <= 0 or doc_ids == []:
+            return []
+        found = self.lexical.search(query, limit + 8, doc_ids)
+        if not found:
+            return []
+        got = self._chunks.get(ids=[row[0] for row in found], include=["metadatas", "documents"])
+        by_id = {cid: (meta, text) for cid, meta, text in zip(got["ids"], got["metadatas"], got["documents"])}
+        hits = [_to_hit(cid, *by_id[cid], score) for cid, _, _, score in found if cid in by_id]
+        return self._committed(hits)[:limit]
+
+    def neighbours(self, hit: Hit, before: int, after: int) -> list[Hit]:
+        """Chunks of the same document version just before and after `hit`, in order."""
+        index = int(hit.chunk_id.rsplit("-", 1)[1])
+        prefix = hit.chunk_id.rsplit("-", 1)[0]
+        ids = [f"{prefix}-{i:05d}" for i in range(max(0, index - before), index + after + 1)]
+        got = self._chunks.get(ids=ids, include=["metadatas", "documents"])
+        hits = {cid: _to_hit(cid, meta, text, hit.score) for cid, meta, text in zip(got["ids"], got["metadatas"], got["documents"])}
+        return [hits[cid] for cid in ids if cid in hits]
+
+    def _committed(self, hits: list[Hit]) -> list[Hit]:
+        """Only hits of each document's committed version: never half a write."""
+        docs = self.get_documents([h.doc_id for h in hits])
+        return [h for h in hits if (doc := docs.get(h.doc_id)) is not None and doc.sha256 == h.sha256]
 
     def disk_bytes(self) -> int | None:
         """Bytes the embedded store takes on disk (None for a server)."""
@@ -206,7 +251,7 @@ class Store:
         root = Path(self.settings.path)
         return sum(p.stat().st_size for p in root.rglob("*") if p.is_file())
 
-    def _get_all(self, collection, include: list[str], with_ids: bool = False) -> Iterator[Any]:
+    def _get_all(self, collection, include: list[str], with_ids: bool = False, with_text: bool = False) -> Iterator[Any]:
         offset = 0
         while True:
             page = collection.get(include=include, limit=_GET_PAGE, offset=offset)
@@ -214,7 +259,10 @@ class Store:
                 return
             for i, cid in enumerate(page["ids"]):
                 meta = page["metadatas"][i]
-                yield (cid, meta) if with_ids else meta
+                if with_text:
+                    yield cid, meta, page["documents"][i]
+                else:
+                    yield (cid, meta) if with_ids else meta
             offset += len(page["ids"])
 
     # -- locking -----------------------------------------------------------------------------
@@ -270,7 +318,7 @@ def _to_document(meta: dict[str, Any]) -> Document:
     return Document(**{k: v for k, v in meta.items() if k in _DOC_FIELDS})
 
 
-def _to_hit(chunk_id: str, meta: dict[str, Any], text: str, distance: float) -> Hit:
+def _to_hit(chunk_id: str, meta: dict[str, Any], text: str, score: float) -> Hit:
     return Hit(
         doc_id=meta["doc_id"],
         chunk_id=chunk_id,
@@ -279,6 +327,7 @@ def _to_hit(chunk_id: str, meta: dict[str, Any], text: str, distance: float) -> 
         page_end=meta.get("page_end"),
         heading=meta.get("heading", ""),
         title=meta.get("title", ""),
-        score=round(1.0 - float(distance), 6),  # cosine similarity
+        score=round(float(score), 6),
         text=text,
+        sha256=meta.get("sha256", ""),
     )

@@ -37,6 +37,8 @@ def assert_consistent(kb: KnowledgeBase) -> None:
         assert sha == docs[doc_id].sha256, f"stale chunk {chunk_id}"
         counts[doc_id] += 1
     assert counts == Counter({d.doc_id: d.chunks for d in docs.values()})
+    # The lexical index holds exactly the same chunk versions.
+    assert sorted(kb.store.lexical.versions()) == sorted(kb.store.chunk_versions())
 
 
 def test_first_ingest_then_unchanged_files_embed_nothing(kb, hash_embedder, docs):

@@ -1,0 +1,165 @@
+"""The lexical index: BM25 over the same chunks as the vector store, in SQLite FTS5.
+
+Text is tokenised by kb (not by SQLite) so English and Chinese both work: words are case-folded,
+identifiers such as `shared_buffers`, `pg_dump` or `read.csv` are kept whole *and* split into their
+parts, and runs of CJK characters become overlapping character bigrams. The index is a file beside
+the embedded store, written in WAL mode so several processes can read it while one writes; it is
+updated by the store's write protocol (added, replaced and removed with the chunks), never rebuilt
+per query.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+from collections.abc import Iterable
+from pathlib import Path
+
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
+_TOKEN = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+(?:[._\-/:][^\W_{_CJK}]+|_+[^\W_{_CJK}]+)*", re.UNICODE)
+_PARTS = re.compile(r"[._\-/:]+|_+")
+_CJK_RUN = re.compile(rf"^[{_CJK}]+$")
+# Only for queries: words that match nearly every chunk and slow an OR query down.
+STOPWORDS = frozenset(
+    "a an and are as at be by can do does for from had has have how i if in into is it its of on or our "
+    "should so that the their them then there these they this to was we were what when where which who "
+    "why will with you your".split()
+)
+
+
+def tokenize(text: str) -> list[str]:
+    """Index terms of `text`: lower-cased words, identifiers whole and in parts, CJK bigrams."""
+    terms: list[str] = []
+    for match in _TOKEN.finditer(text.lower()):
+        token = match.group()
+        if _CJK_RUN.match(token):
+            terms.extend(token if len(token) == 1 else [token[i : i + 2] for i in range(len(token) - 1)])
+            continue
+        terms.append(token)
+        parts = [p for p in _PARTS.split(token) if p]
+        if len(parts) > 1:
+            terms.extend(parts)
+    return terms
+
+
+def query_terms(text: str) -> list[str]:
+    """Distinct search terms of a query, stop words dropped (unless nothing else is left). An
+    identifier is searched whole or as the phrase of its parts ("pg_dump" or "pg dump"), never as
+    its loose parts, which would match every `pg-*` host name."""
+    terms: list[str] = []
+    for match in _TOKEN.finditer(text.lower()):
+        token = match.group()
+        if _CJK_RUN.match(token):
+            terms.extend(tokenize(token))
+            continue
+        parts = [p for p in _PARTS.split(token) if p]
+        terms.append(token if len(parts) < 2 else f"{token}|{' '.join(parts)}")
+    terms = list(dict.fromkeys(terms))
+    kept = [t for t in terms if t not in STOPWORDS]
+    return kept or terms
+
+
+def query_expression(text: str) -> str:
+    """The FTS5 MATCH expression for a query: its terms OR-ed, each quoted."""
+
+    def quoted(term: str) -> str:
+        return '"' + term.replace('"', '""') + '"'
+
+    alternatives = []
+    for term in query_terms(text):
+        whole, _, phrase = term.partition("|")
+        alternatives.append(f"{quoted(whole)} OR {quoted(phrase)}" if phrase else quoted(whole))
+    return " OR ".join(alternatives)
+
+
+class LexicalIndex:
+    """BM25 (SQLite FTS5) over chunk texts. `chunk_meta` maps each FTS row to its chunk id, document
+    and version, indexed by document so replacing one file never scans the whole index."""
+
+    def __init__(self, path: Path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._lock = threading.Lock()  # one connection, shared by the ingest and server threads
+        self._db = sqlite3.connect(str(path), timeout=30, check_same_thread=False, isolation_level=None)
+        self._db.execute("pragma journal_mode=wal")
+        self._db.execute("pragma synchronous=normal")
+        self._db.executescript(
+            """
+            create table if not exists chunk_meta (
+                id integer primary key, chunk_id text unique not null, doc_id text not null,
+                sha256 text not null, source text not null);
+            create index if not exists chunk_meta_doc on chunk_meta (doc_id);
+            create virtual table if not exists chunk_terms using fts5 (terms, tokenize = "ascii tokenchars '_.-/:'");
+            """
+        )
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def add(self, rows: Iterable[tuple[str, str, str, str, str]]) -> None:
+        """Insert (chunk_id, doc_id, sha256, source, text) rows; a chunk id already there is replaced."""
+        rows = list(rows)
+        with self._lock, _transaction(self._db):
+            for chunk_id, doc_id, sha256, source, text in rows:
+                old = self._db.execute("select id from chunk_meta where chunk_id = ?", (chunk_id,)).fetchone()
+                if old is not None:
+                    self._db.execute("delete from chunk_terms where rowid = ?", old)
+                    self._db.execute("delete from chunk_meta where id = ?", old)
+                cursor = self._db.execute(
+                    "insert into chunk_meta (chunk_id, doc_id, sha256, source) values (?, ?, ?, ?)",
+                    (chunk_id, doc_id, sha256, source),
+                )
+                self._db.execute(
+                    "insert into chunk_terms (rowid, terms) values (?, ?)", (cursor.lastrowid, " ".join(tokenize(text)))
+                )
+
+    def delete(self, doc_id: str, keep_sha256: str = "") -> None:
+        """Remove a document's chunks, except those of version `keep_sha256` (if given)."""
+        with self._lock, _transaction(self._db):
+            ids = self._db.execute(
+                "select id from chunk_meta where doc_id = ? and sha256 != ?", (doc_id, keep_sha256)
+            ).fetchall()
+            self._db.executemany("delete from chunk_terms where rowid = ?", ids)
+            self._db.executemany("delete from chunk_meta where id = ?", ids)
+
+    def search(self, query: str, limit: int, doc_ids: list[str] | None = None) -> list[tuple[str, str, str, float]]:
+        """(chunk_id, doc_id, sha256, score) best first; score is BM25 (higher is better)."""
+        expression = query_expression(query)
+        if not expression or limit <= 0:
+            return []
+        sql = (
+            "select m.chunk_id, m.doc_id, m.sha256, -bm25(chunk_terms) from chunk_terms "
+            "join chunk_meta m on m.id = chunk_terms.rowid where chunk_terms match ? "
+        )
+        args: list[object] = [expression]
+        if doc_ids is not None:
+            sql += f"and m.doc_id in ({','.join('?' * len(doc_ids))}) "
+            args += doc_ids
+        sql += "order by bm25(chunk_terms) limit ?"
+        with self._lock:
+            rows = self._db.execute(sql, (*args, limit)).fetchall()
+        return [(r[0], r[1], r[2], float(r[3])) for r in rows]
+
+    def count(self) -> int:
+        with self._lock:
+            return self._db.execute("select count(*) from chunk_meta").fetchone()[0]
+
+    def versions(self) -> list[tuple[str, str, str]]:
+        """(chunk_id, doc_id, sha256) of every indexed chunk, for consistency checks."""
+        with self._lock:
+            return self._db.execute("select chunk_id, doc_id, sha256 from chunk_meta").fetchall()
+
+
+class _transaction:
+    """`begin immediate` ... commit, or rollback on error."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("begin immediate")
+
+    def __exit__(self, kind, exc, tb) -> None:
+        self.db.execute("commit" if kind is None else "rollback")

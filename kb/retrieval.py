@@ -1,0 +1,155 @@
+"""The retrieval engine the CLI, the HTTP API and generation all call.
+
+Dense (embeddings in Chroma) and lexical (BM25 in SQLite FTS5) rankings are fused with weighted
+reciprocal rank fusion, optionally rescored by a cross-encoder, then diversified (at most
+`per_document` passages from one document).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import logging
+from dataclasses import dataclass
+
+from kb.embedder import Embedder
+from kb.errors import InvalidInput, ModelUnavailable
+from kb.records import Hit
+from kb.settings import RetrievalSettings
+from kb.store import Store
+
+log = logging.getLogger(__name__)
+
+MODES = ("dense", "lexical", "hybrid")
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Restrict a search: `source` is a path prefix or a glob (`*`, `?`, `[`), `doc_ids` exact ids."""
+
+    source: str = ""
+    doc_ids: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.source or self.doc_ids)
+
+
+class Retriever:
+    """Hybrid search over one store."""
+
+    def __init__(self, settings: RetrievalSettings, store: Store, embedder: Embedder):
+        self.settings = settings
+        self.store = store
+        self.embedder = embedder
+        self._reranker = None
+
+    def search(
+        self,
+        query: str,
+        *,
+        top_k: int | None = None,
+        mode: str | None = None,
+        filters: Filters | None = None,
+        rerank: bool | None = None,
+        explain: bool = False,
+    ) -> list[Hit]:
+        """The best passages for `query`. `score` is the fused score in hybrid mode, the cosine
+        similarity in dense mode, BM25 in lexical mode, the reranker's score when reranking."""
+        query = query.strip()
+        if not query:
+            raise InvalidInput("query: must not be empty")
+        top_k = top_k or self.settings.top_k
+        if not 1 <= top_k <= 100:
+            raise InvalidInput(f"top_k: must be between 1 and 100, got {top_k}")
+        mode = mode or self.settings.mode
+        if mode not in MODES:
+            raise InvalidInput(f"mode: must be one of {', '.join(MODES)}, got {mode!r}")
+        rerank = bool(self.settings.reranker) if rerank is None else rerank
+        if rerank and not self.settings.reranker:
+            raise InvalidInput("rerank: no reranker is configured; set [retrieval] reranker to a CrossEncoder folder")
+
+        doc_ids = self._doc_ids(filters) if filters else None
+        pool = max(self.settings.candidates, top_k, self.settings.rerank_candidates if rerank else 0)
+        rankings: list[tuple[str, float, list[Hit]]] = []
+        if mode in ("dense", "hybrid"):
+            rankings.append(("dense", self.settings.dense_weight, self.store.dense(self.embedder.embed_query(query), pool, doc_ids)))
+        if mode in ("lexical", "hybrid"):
+            rankings.append(("lexical", self.settings.lexical_weight, self.store.lexical_search(query, pool, doc_ids)))
+        hits = fuse(rankings, self.settings.rrf_k) if mode == "hybrid" else _single(rankings[0])
+        if rerank:
+            hits = self._rerank(query, hits[: self.settings.rerank_candidates])
+        hits = cap_per_document(hits, self.settings.per_document)[:top_k]
+        if not explain:
+            for hit in hits:
+                hit.explain = {}
+        return hits
+
+    def _doc_ids(self, filters: Filters) -> list[str]:
+        docs = [d for d in self.store.documents() if d.sha256]
+        if filters.doc_ids:
+            docs = [d for d in docs if d.doc_id in filters.doc_ids]
+        if filters.source:
+            pattern = filters.source
+            is_glob = any(c in pattern for c in "*?[")
+            docs = [d for d in docs if (fnmatch.fnmatch(d.source, pattern) if is_glob else d.source.startswith(pattern))]
+        return [d.doc_id for d in docs]
+
+    def _rerank(self, query: str, hits: list[Hit]) -> list[Hit]:
+        if not hits:
+            return hits
+        model = self._cross_encoder()
+        scores = model.predict([(query, _passage(h)) for h in hits], show_progress_bar=False)
+        for hit, score in zip(hits, scores):
+            hit.explain["rerank_score"] = round(float(score), 6)
+            hit.score = round(float(score), 6)
+        return sorted(hits, key=lambda h: h.score, reverse=True)
+
+    def _cross_encoder(self):
+        if self._reranker is None:
+            from sentence_transformers import CrossEncoder
+
+            try:
+                self._reranker = CrossEncoder(self.settings.reranker, device="cpu", local_files_only=True)
+            except Exception as exc:
+                raise ModelUnavailable(f"cannot load reranker from {self.settings.reranker}: {exc}") from exc
+            log.info("reranker loaded from %s", self.settings.reranker)
+        return self._reranker
+
+
+def fuse(rankings: list[tuple[str, float, list[Hit]]], rrf_k: int) -> list[Hit]:
+    """Weighted reciprocal rank fusion: score = sum over rankings of weight / (rrf_k + rank)."""
+    fused: dict[str, Hit] = {}
+    totals: dict[str, float] = {}
+    for name, weight, hits in rankings:
+        for rank, hit in enumerate(hits, 1):
+            kept = fused.setdefault(hit.chunk_id, hit)
+            kept.explain[f"{name}_rank"] = rank
+            kept.explain[f"{name}_score"] = hit.score
+            totals[hit.chunk_id] = totals.get(hit.chunk_id, 0.0) + weight / (rrf_k + rank)
+    for chunk_id, hit in fused.items():
+        hit.score = round(totals[chunk_id], 6)
+    return sorted(fused.values(), key=lambda h: h.score, reverse=True)
+
+
+def _single(ranking: tuple[str, float, list[Hit]]) -> list[Hit]:
+    name, _, hits = ranking
+    for rank, hit in enumerate(hits, 1):
+        hit.explain[f"{name}_rank"] = rank
+        hit.explain[f"{name}_score"] = hit.score
+    return hits
+
+
+def cap_per_document(hits: list[Hit], cap: int) -> list[Hit]:
+    """At most `cap` hits per document (0: no cap), order kept."""
+    if cap <= 0:
+        return hits
+    seen: dict[str, int] = {}
+    kept = []
+    for hit in hits:
+        seen[hit.doc_id] = seen.get(hit.doc_id, 0) + 1
+        if seen[hit.doc_id] <= cap:
+            kept.append(hit)
+    return kept
+
+
+def _passage(hit: Hit) -> str:
+    return f"{hit.heading}\n{hit.text}" if hit.heading else hit.text

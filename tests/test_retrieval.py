@@ -1,0 +1,128 @@
+"""Hybrid retrieval: lexical tokenisation, BM25 kept in step with the store, fusion, filters,
+diversity, reranking; on the sample corpus with the real model."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kb.lexical import query_expression, query_terms, tokenize
+from kb.retrieval import Filters, cap_per_document, fuse
+from kb.records import Hit
+from kb.service import KnowledgeBase
+from kb.settings import load_settings
+from tests.conftest import ROOT
+
+QUESTIONS = [json.loads(line) for line in (ROOT / "corpora" / "sample-questions.jsonl").read_text().splitlines() if line.strip()]
+
+
+def test_tokenize_keeps_identifiers_and_segments_chinese():
+    assert tokenize("Set shared_buffers; run pg_dump, read.csv()") == [
+        "set", "shared_buffers", "shared", "buffers", "run", "pg_dump", "pg", "dump", "read.csv", "read", "csv",
+    ]
+    assert tokenize("出差住宿") == ["出差", "差住", "住宿"]
+    assert tokenize("报") == ["报"]
+    assert query_terms("what is the shared_buffers?") == ["shared_buffers|shared buffers"]
+    assert query_expression("pg_dump 出差") == '"pg_dump" OR "pg dump" OR "出差"'
+    assert query_terms("the") == ["the"]
+
+
+def _hit(chunk_id: str, doc_id: str, score: float = 0.0) -> Hit:
+    return Hit(doc_id=doc_id, chunk_id=chunk_id, source=doc_id, page=None, heading="", score=score, text=chunk_id)
+
+
+def test_rrf_fuses_ranks_with_weights():
+    dense = [_hit("a", "d1", 0.9), _hit("b", "d1", 0.8)]
+    lexical = [_hit("b", "d1", 12.0), _hit("c", "d2", 3.0)]
+    fused = fuse([("dense", 1.0, dense), ("lexical", 1.0, lexical)], rrf_k=60)
+    assert [h.chunk_id for h in fused] == ["b", "a", "c"]
+    assert fused[0].score == round(1 / 62 + 1 / 61, 6)
+    assert fused[0].explain == {"dense_rank": 2, "dense_score": 0.8, "lexical_rank": 1, "lexical_score": 12.0}
+    only_lexical = fuse([("dense", 0.0, dense), ("lexical", 1.0, lexical)], rrf_k=60)
+    assert only_lexical[0].chunk_id == "b" and only_lexical[-1].score == 0.0
+
+
+def test_per_document_cap():
+    hits = [_hit("a", "d1"), _hit("b", "d1"), _hit("c", "d1"), _hit("d", "d2")]
+    assert [h.chunk_id for h in cap_per_document(hits, 2)] == ["a", "b", "d"]
+    assert len(cap_per_document(hits, 0)) == 4
+
+
+@pytest.fixture
+def sample_kb(sample_store: Path, real_embedder):
+    settings = load_settings(environ={"KB_STORE__PATH": str(sample_store)})
+    with KnowledgeBase(settings, embedder=real_embedder) as kb:
+        yield kb
+
+
+def _recall_at_5(kb: KnowledgeBase, mode: str, language: str) -> float:
+    questions = [q for q in QUESTIONS if q["answerable"] and q["language"] == language]
+    found = sum(any(h.source in q["gold_sources"] for h in kb.search(q["question"], 5, mode=mode)) for q in questions)
+    return found / len(questions)
+
+
+def test_hybrid_beats_dense_on_chinese_and_keeps_english(sample_kb):
+    assert _recall_at_5(sample_kb, "hybrid", "zh") > _recall_at_5(sample_kb, "dense", "zh")
+    assert _recall_at_5(sample_kb, "hybrid", "zh") >= 0.8
+    assert _recall_at_5(sample_kb, "hybrid", "en") >= _recall_at_5(sample_kb, "dense", "en")
+
+
+def test_chinese_question_over_chinese_documents(sample_kb):
+    hits = sample_kb.search("去杭州出差的话，每天的餐补是多少？", 3, explain=True)
+    meal = [h for h in hits[:2] if h.source == "报销制度.md"]
+    assert meal and "餐补" in meal[0].heading and meal[0].explain["lexical_rank"] == 1
+
+
+def test_exact_identifier_is_found_lexically(sample_kb):
+    hits = sample_kb.search("pg_dump", 3, mode="lexical")
+    assert "pg_dump" in hits[0].text and hits[0].source == "oncall-runbook.docx"
+    assert "pg_dump" in sample_kb.search("which tool takes the logical backup (pg_dump)?", 1)[0].text
+
+
+def test_filters_by_source_prefix_glob_and_document(sample_kb):
+    assert {h.source for h in sample_kb.search("leave policy", 10, filters=Filters(source="hr-"))} == {"hr-policy.pdf"}
+    assert {h.source for h in sample_kb.search("标准", 10, filters=Filters(source="*.docx"))} <= {"oncall-runbook.docx", "新员工入职指南.docx"}
+    doc = sample_kb.find_document("product-faq.html")
+    assert {h.doc_id for h in sample_kb.search("pricing", 5, filters=Filters(doc_ids=(doc.doc_id,)))} == {doc.doc_id}
+    assert sample_kb.search("pricing", 5, filters=Filters(source="no-such/")) == []
+
+
+def test_diversity_caps_hits_per_document(sample_kb):
+    hits = sample_kb.search("database", 10)
+    assert max(sum(h.doc_id == d for h in hits) for d in {h.doc_id for h in hits}) <= 3
+
+
+def test_explain_shows_each_retrievers_rank(sample_kb):
+    [hit] = sample_kb.search("shared_buffers", 1, explain=True)
+    assert hit.explain["dense_rank"] >= 1 and hit.explain["lexical_rank"] == 1
+    assert "explain" not in sample_kb.search("shared_buffers", 1)[0].to_dict()
+
+
+def test_lexical_index_is_rebuilt_when_missing(kb, docs):
+    (docs / "a.md").write_text("# A\n\nThe vacuum_cost_limit is 2000.\n")
+    kb.ingest([docs])
+    path = kb.store.lexical.path
+    kb.close()
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    kb.ingest([docs])  # unchanged file: nothing to embed, but the index is made whole again
+    assert kb.search("vacuum_cost_limit", 1, mode="lexical")[0].source == "a.md"
+
+
+def test_reranker_code_path_with_a_locally_built_cross_encoder(tmp_path, settings, real_embedder, docs):
+    from sentence_transformers import CrossEncoder
+
+    from kb.embedder import resolve_model_path
+
+    folder = tmp_path / "tiny-reranker"
+    CrossEncoder(str(resolve_model_path("all-MiniLM-L6-v2")), num_labels=1, local_files_only=True).save(str(folder))
+    (docs / "a.md").write_text("# A\n\nAlpha handles billing.\n\n## B\n\nBravo handles search.\n")
+    reranking = settings.with_overrides(retrieval={"reranker": str(folder)})
+    with KnowledgeBase(reranking, embedder=real_embedder) as kb:
+        kb.ingest([docs])
+        hits = kb.search("who handles billing", 2, explain=True)
+        assert all("rerank_score" in h.explain and h.score == h.explain["rerank_score"] for h in hits)
+        assert hits[0].score >= hits[1].score
+        assert "rerank_score" not in kb.search("billing", 1, rerank=False, explain=True)[0].explain
