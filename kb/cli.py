@@ -231,6 +231,43 @@ def stats(ctx: click.Context, collection: str | None, as_json: bool) -> None:
         click.echo(f"{key.replace('_', ' '):>16}: {value}")
 
 
+@main.group(name="eval")
+def eval_group() -> None:
+    """Measure retrieval quality on a question set."""
+
+
+@eval_group.command(name="retrieval")
+@click.option("--questions", "questions_path", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path), help="JSONL question file.")
+@click.option("--corpus", type=click.Path(exists=True, file_okay=False, path_type=Path), help="Ingest this folder first (incremental).")
+@_collection_option
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path(".kb/eval"), show_default=True, help="Folder for retrieval.json and retrieval.png.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON instead of a table.")
+@click.pass_context
+def eval_retrieval(ctx: click.Context, questions_path: Path, corpus: Path | None, collection: str | None, out: Path, as_json: bool) -> None:
+    """Recall@1/5/10, MRR and nDCG@10 of dense, lexical, hybrid (and hybrid+rerank) side by side.
+
+    \b
+    Question lines: {"id", "question", "answerable", "gold_sources": [...], "gold_pages": [...]}
+    Examples:
+      kb eval retrieval --questions corpora/sample-questions.jsonl --corpus corpora/sample --collection eval-sample
+      kb eval retrieval --questions my-questions.jsonl --json
+    """
+    from kb.evaluation import bar_chart, markdown_table, to_json
+
+    with _knowledge_base(ctx, collection) as kb:
+        results = kb.evaluate_retrieval(questions_path, corpus)
+        name = kb.store.collection_name
+    data = {"questions": str(questions_path), "collection": name, **to_json(results)}
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "retrieval.json").write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    chart = bar_chart(results, out / "retrieval.png", f"Retrieval on {questions_path.name} ({name})")
+    if as_json:
+        _json_out(data)
+    else:
+        click.echo(markdown_table(results))
+        click.echo(f"\nWrote {out / 'retrieval.json'} and {chart}", err=True)
+
+
 def _indent(text: str, width: int = 400) -> str:
     text = text if len(text) <= width else text[:width].rstrip() + " …"
     return "\n".join("    " + line for line in text.splitlines())

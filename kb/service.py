@@ -12,6 +12,7 @@ from typing import Any
 
 from ingest.pipeline import IngestPipeline, IngestReport, Progress
 from kb.embedder import Embedder, open_embedder
+from kb.evaluation import RunResult, evaluate, load_questions
 from kb.errors import InvalidInput, NotFound
 from kb.records import Document, Hit
 from kb.retrieval import Filters, Retriever
@@ -86,6 +87,27 @@ class KnowledgeBase:
     ) -> list[Hit]:
         """The best passages for `query` (see `kb.retrieval`); defaults come from [retrieval]."""
         return self.retriever.search(query, top_k=top_k, mode=mode, filters=filters, rerank=rerank, explain=explain)
+
+    def evaluate_retrieval(self, questions_path: Path, corpus: Path | None = None) -> list[RunResult]:
+        """Dense, lexical, hybrid and (with a reranker) hybrid+rerank side by side on a question set.
+        With `corpus`, that folder is ingested (incrementally) into this collection first."""
+        questions = load_questions(questions_path)
+        if corpus is not None:
+            report = self.ingest([corpus])
+            if report.files_failed:
+                log.warning("%d corpus files failed to ingest", len(report.files_failed))
+        depth = 10
+        runs = {
+            "dense": lambda q: self.search(q, depth, mode="dense", rerank=False),
+            "lexical": lambda q: self.search(q, depth, mode="lexical", rerank=False),
+            "hybrid": lambda q: self.search(q, depth, mode="hybrid", rerank=False),
+        }
+        skipped = {}
+        if self.settings.retrieval.reranker:
+            runs["hybrid+rerank"] = lambda q: self.search(q, depth, mode="hybrid", rerank=True)
+        else:
+            skipped["hybrid+rerank"] = "skipped: no [retrieval] reranker configured"
+        return evaluate(questions, runs, skipped)
 
     # -- documents ----------------------------------------------------------------------------
 

@@ -1,0 +1,207 @@
+"""Retrieval evaluation: recall@1/5/10, MRR and nDCG@10 per retrieval mode and per language.
+
+Question lines (JSONL): {"id", "question", "answerable", "gold_sources": [...], "gold_pages": [...],
+"language"?}. A hit is relevant when its source is a gold source (or ends with "/" + one, so a
+corpus ingested from a parent folder still matches) and, when gold pages are given and the hit has a
+page, that page is within ±1 of one of them. Unanswerable questions do not count in the retrieval
+metrics; their best scores are reported beside the answerable ones' (the relevance signal).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kb.errors import InvalidInput
+from kb.lexical import tokenize
+from kb.records import Hit
+
+CUTOFFS = (1, 5, 10)
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    id: str
+    question: str
+    answerable: bool
+    gold_sources: tuple[str, ...]
+    gold_pages: tuple[int, ...] = ()
+    language: str = ""
+
+
+def load_questions(path: Path) -> list[Question]:
+    """Questions from a JSONL file; a bad line is an error naming the line and the field."""
+    questions = []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise InvalidInput(f"{path}: cannot read the questions file: {exc.strerror}") from exc
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+            question = Question(
+                id=str(data["id"]),
+                question=str(data["question"]),
+                answerable=bool(data.get("answerable", True)),
+                gold_sources=tuple(data.get("gold_sources", [])),
+                gold_pages=tuple(int(p) for p in data.get("gold_pages") or []),
+                language=str(data.get("language") or guess_language(data["question"])),
+            )
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+            raise InvalidInput(f"{path}:{number}: bad question line ({type(exc).__name__}: {exc})") from exc
+        if question.answerable and not question.gold_sources:
+            raise InvalidInput(f"{path}:{number}: an answerable question needs gold_sources")
+        questions.append(question)
+    if not questions:
+        raise InvalidInput(f"{path}: no questions")
+    return questions
+
+
+def guess_language(text: str) -> str:
+    cjk = sum(1 for term in tokenize(text) if "\u3400" <= term[0] <= "\u9fff")
+    return "zh" if cjk * 2 >= max(len(text.split()), 1) else "en"
+
+
+def is_relevant(hit: Hit, question: Question) -> bool:
+    if not any(hit.source == gold or hit.source.endswith("/" + gold) for gold in question.gold_sources):
+        return False
+    if question.gold_pages and hit.page is not None:
+        last = hit.page_end if hit.page_end is not None else hit.page
+        return any(hit.page - 1 <= page <= last + 1 for page in question.gold_pages)
+    return True
+
+
+@dataclass
+class RunResult:
+    """Metrics of one retrieval configuration over a question set."""
+
+    name: str
+    metrics: dict[str, dict[str, float]] = field(default_factory=dict)  # language|"all" -> metric -> value
+    latency_ms_p50: float = 0.0
+    latency_ms_p95: float = 0.0
+    best_score_answerable: float | None = None
+    best_score_unanswerable: float | None = None
+    skipped: str = ""
+
+
+def evaluate(
+    questions: list[Question], runs: dict[str, Callable[[str], list[Hit]]], skipped: dict[str, str] | None = None
+) -> list[RunResult]:
+    """Run every configuration in `runs` (name -> search function returning ≥10 hits) on every question."""
+    results = []
+    for name, search in runs.items():
+        per_question: list[tuple[str, dict[str, float]]] = []
+        latencies, best_answerable, best_unanswerable = [], [], []
+        for question in questions:
+            started = time.perf_counter()
+            hits = search(question.question)
+            latencies.append((time.perf_counter() - started) * 1000)
+            best = hits[0].score if hits else 0.0
+            if not question.answerable:
+                best_unanswerable.append(best)
+                continue
+            best_answerable.append(best)
+            per_question.append((question.language, _question_metrics(hits, question)))
+        result = RunResult(name=name)
+        for language in ["all", *sorted({lang for lang, _ in per_question})]:
+            rows = [m for lang, m in per_question if language in ("all", lang)]
+            if rows:
+                result.metrics[language] = {key: round(statistics.fmean(r[key] for r in rows), 4) for key in rows[0]}
+                result.metrics[language]["questions"] = len(rows)
+        result.latency_ms_p50 = round(_percentile(latencies, 50), 2)
+        result.latency_ms_p95 = round(_percentile(latencies, 95), 2)
+        result.best_score_answerable = round(statistics.median(best_answerable), 4) if best_answerable else None
+        result.best_score_unanswerable = round(statistics.median(best_unanswerable), 4) if best_unanswerable else None
+        results.append(result)
+    for name, reason in (skipped or {}).items():
+        results.append(RunResult(name=name, skipped=reason))
+    return results
+
+
+def _question_metrics(hits: list[Hit], question: Question) -> dict[str, float]:
+    relevant = [is_relevant(hit, question) for hit in hits[:10]]
+    first = next((rank for rank, ok in enumerate(relevant, 1) if ok), None)
+    metrics = {f"recall@{k}": float(first is not None and first <= k) for k in CUTOFFS}
+    metrics["mrr"] = 1.0 / first if first else 0.0
+    # nDCG@10 at document level: each gold source counts once, at its first relevant hit.
+    gains, seen = [], set()
+    for hit, ok in zip(hits[:10], relevant):
+        gains.append(1.0 if ok and hit.source not in seen else 0.0)
+        if ok:
+            seen.add(hit.source)
+    dcg = sum(g / math.log2(i + 2) for i, g in enumerate(gains))
+    ideal = sum(1.0 / math.log2(i + 2) for i in range(min(len(question.gold_sources), 10)))
+    metrics["ndcg@10"] = dcg / ideal if ideal else 0.0
+    return metrics
+
+
+def _percentile(values: list[float], pct: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(pct / 100 * (len(ordered) - 1)))]
+
+
+def markdown_table(results: list[RunResult]) -> str:
+    """One row per (configuration, language)."""
+    header = "| mode | lang | n | recall@1 | recall@5 | recall@10 | MRR | nDCG@10 | p50 ms | p95 ms |"
+    lines = [header, "|---" * (header.count("|") - 1) + "|"]
+    for result in results:
+        if result.skipped:
+            lines.append(f"| {result.name} | | | {result.skipped} | | | | | | |")
+            continue
+        for language, m in result.metrics.items():
+            lines.append(
+                f"| {result.name} | {language} | {int(m['questions'])} | {m['recall@1']:.3f} | {m['recall@5']:.3f} | "
+                f"{m['recall@10']:.3f} | {m['mrr']:.3f} | {m['ndcg@10']:.3f} | {result.latency_ms_p50:.1f} | {result.latency_ms_p95:.1f} |"
+            )
+    return "\n".join(lines)
+
+
+def to_json(results: list[RunResult]) -> dict[str, Any]:
+    return {
+        "runs": [
+            {
+                "mode": r.name,
+                "skipped": r.skipped or None,
+                "metrics": r.metrics,
+                "latency_ms": {"p50": r.latency_ms_p50, "p95": r.latency_ms_p95},
+                "median_best_score": {"answerable": r.best_score_answerable, "unanswerable": r.best_score_unanswerable},
+            }
+            for r in results
+        ]
+    }
+
+
+def bar_chart(results: list[RunResult], path: Path, title: str) -> Path:
+    """recall@1/5/10, MRR and nDCG@10 per configuration (all languages), as a PNG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    shown = [r for r in results if not r.skipped and "all" in r.metrics]
+    keys = ["recall@1", "recall@5", "recall@10", "mrr", "ndcg@10"]
+    figure, axes = plt.subplots(figsize=(9, 4.5))
+    width = 0.8 / max(len(shown), 1)
+    for i, result in enumerate(shown):
+        values = [result.metrics["all"][k] for k in keys]
+        bars = axes.bar([x + i * width for x in range(len(keys))], values, width, label=result.name)
+        axes.bar_label(bars, fmt="%.2f", fontsize=7)
+    axes.set_xticks([x + width * (len(shown) - 1) / 2 for x in range(len(keys))], keys)
+    axes.set_ylim(0, 1.08)
+    axes.set_title(title)
+    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=len(shown), frameon=False)
+    figure.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(path, dpi=120)
+    plt.close(figure)
+    return path

@@ -1,0 +1,69 @@
+"""The retrieval evaluation harness: metric definitions, question parsing, and `kb eval retrieval`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kb.errors import InvalidInput
+from kb.evaluation import Question, evaluate, is_relevant, load_questions, markdown_table
+from kb.records import Hit
+from tests.conftest import ROOT
+
+
+def _hit(source: str, page: int | None = None, score: float = 1.0) -> Hit:
+    return Hit(doc_id=source, chunk_id=f"{source}-{page}", source=source, page=page, heading="", score=score, text="")
+
+
+def test_relevance_by_source_and_page_window():
+    q = Question("q", "?", True, ("guide.pdf",), (10,))
+    assert is_relevant(_hit("guide.pdf", 11), q) and is_relevant(_hit("guide.pdf", 9), q)
+    assert not is_relevant(_hit("guide.pdf", 12), q)
+    assert is_relevant(_hit("manuals/guide.pdf", 10), q)
+    assert not is_relevant(_hit("other.pdf", 10), q)
+    assert is_relevant(_hit("a.md"), Question("q", "?", True, ("a.md",)))
+
+
+def test_metrics_on_known_rankings():
+    questions = [
+        Question("1", "first", True, ("a.md",), language="en"),
+        Question("2", "second", True, ("b.md",), language="en"),
+        Question("3", "none", False, (), language="en"),
+    ]
+    rankings = {"first": [_hit("a.md")], "second": [_hit("x.md"), _hit("y.md"), _hit("b.md")], "none": [_hit("x.md", score=0.1)]}
+    [result] = evaluate(questions, {"fake": lambda q: rankings[q]})
+    m = result.metrics["all"]
+    assert (m["recall@1"], m["recall@5"], m["questions"]) == (0.5, 1.0, 2)
+    assert m["mrr"] == pytest.approx((1 + 1 / 3) / 2, abs=1e-4)
+    assert m["ndcg@10"] == pytest.approx((1 + 0.5) / 2, abs=1e-4)
+    assert result.best_score_unanswerable == 0.1
+    assert "| fake | all | 2 | 0.500 | 1.000 |" in markdown_table([result])
+
+
+def test_bad_question_lines_are_named(tmp_path):
+    path = tmp_path / "q.jsonl"
+    path.write_text('{"id": 1, "question": "ok", "gold_sources": ["a"]}\n{"id": 2}\n')
+    with pytest.raises(InvalidInput, match=r"q.jsonl:2: bad question line \(KeyError"):
+        load_questions(path)
+    path.write_text('{"id": 1, "question": "ok", "answerable": true}\n')
+    with pytest.raises(InvalidInput, match="q.jsonl:1: an answerable question needs gold_sources"):
+        load_questions(path)
+
+
+def test_kb_eval_retrieval_on_the_sample_corpus(run_cli, tmp_path):
+    out = tmp_path / "eval"
+    result = run_cli(
+        "eval", "retrieval", "--questions", str(ROOT / "corpora" / "sample-questions.jsonl"),
+        "--corpus", str(ROOT / "corpora" / "sample"), "--out", str(out), "--json",
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    modes = {run["mode"]: run for run in data["runs"]}
+    assert set(modes) == {"dense", "lexical", "hybrid", "hybrid+rerank"}
+    assert modes["hybrid+rerank"]["skipped"].startswith("skipped")
+    assert modes["hybrid"]["metrics"]["all"]["recall@5"] >= modes["dense"]["metrics"]["all"]["recall@5"]
+    assert set(modes["hybrid"]["metrics"]) == {"all", "en", "zh"}
+    assert json.loads((out / "retrieval.json").read_text()) == data
+    assert (out / "retrieval.png").read_bytes()[:4] == b"\x89PNG"
