@@ -162,9 +162,9 @@ def search(
     from kb.retrieval import Filters
 
     with _knowledge_base(ctx, collection) as kb:
-        hits = kb.search(query, top_k, mode=mode, filters=Filters(source=source), rerank=rerank, explain=explain)
+        hits = kb.search(query, top_k, mode=mode, filters=Filters(source=source), rerank=rerank)
     if as_json:
-        _json_out({"hits": [h.to_dict() for h in hits]})
+        _json_out({"hits": [h.to_dict(explain) for h in hits]})
         return
     if not hits:
         click.echo("No passages found. Is anything ingested? See `kb stats`.", err=True)

@@ -89,6 +89,7 @@ class RunResult:
     latency_ms_p95: float = 0.0
     best_score_answerable: float | None = None
     best_score_unanswerable: float | None = None
+    suggested_min_relevance: float | None = None
     skipped: str = ""
 
 
@@ -104,11 +105,13 @@ def evaluate(
             started = time.perf_counter()
             hits = search(question.question)
             latencies.append((time.perf_counter() - started) * 1000)
-            best = hits[0].score if hits else 0.0
+            # The relevance signal is the best dense (cosine) score; lexical-only runs have none.
+            dense = [h.explain["dense_score"] for h in hits if "dense_score" in h.explain]
+            best = max(dense) if dense else None
+            if best is not None:
+                (best_answerable if question.answerable else best_unanswerable).append(best)
             if not question.answerable:
-                best_unanswerable.append(best)
                 continue
-            best_answerable.append(best)
             per_question.append((question.language, _question_metrics(hits, question)))
         result = RunResult(name=name)
         for language in ["all", *sorted({lang for lang, _ in per_question})]:
@@ -120,10 +123,27 @@ def evaluate(
         result.latency_ms_p95 = round(_percentile(latencies, 95), 2)
         result.best_score_answerable = round(statistics.median(best_answerable), 4) if best_answerable else None
         result.best_score_unanswerable = round(statistics.median(best_unanswerable), 4) if best_unanswerable else None
+        result.suggested_min_relevance = calibrate(best_answerable, best_unanswerable)
         results.append(result)
     for name, reason in (skipped or {}).items():
         results.append(RunResult(name=name, skipped=reason))
     return results
+
+
+def calibrate(answerable: list[float], unanswerable: list[float]) -> float | None:
+    """The min_relevance threshold that best separates the two groups' best dense scores
+    (highest balanced accuracy; ties go to the lower threshold, which refuses less)."""
+    if not answerable or not unanswerable:
+        return None
+    candidates = sorted(set(answerable + unanswerable))
+    thresholds = [candidates[0] - 0.01] + [(a + b) / 2 for a, b in zip(candidates, candidates[1:])]
+
+    def balanced_accuracy(t: float) -> float:
+        kept = sum(s >= t for s in answerable) / len(answerable)
+        refused = sum(s < t for s in unanswerable) / len(unanswerable)
+        return (kept + refused) / 2
+
+    return round(max(thresholds, key=lambda t: (balanced_accuracy(t), -t)), 4)
 
 
 def _question_metrics(hits: list[Hit], question: Question) -> dict[str, float]:
@@ -163,6 +183,14 @@ def markdown_table(results: list[RunResult]) -> str:
                 f"| {result.name} | {language} | {int(m['questions'])} | {m['recall@1']:.3f} | {m['recall@5']:.3f} | "
                 f"{m['recall@10']:.3f} | {m['mrr']:.3f} | {m['ndcg@10']:.3f} | {result.latency_ms_p50:.1f} | {result.latency_ms_p95:.1f} |"
             )
+    signals = [
+        f"{r.name}: min_relevance {r.suggested_min_relevance} (median best dense score: answerable "
+        f"{r.best_score_answerable}, unanswerable {r.best_score_unanswerable})"
+        for r in results
+        if r.suggested_min_relevance is not None
+    ]
+    if signals:
+        lines += ["", "Relevance signal, calibrated on the unanswerable questions:", *[f"- {s}" for s in signals]]
     return "\n".join(lines)
 
 
@@ -174,7 +202,8 @@ def to_json(results: list[RunResult]) -> dict[str, Any]:
                 "skipped": r.skipped or None,
                 "metrics": r.metrics,
                 "latency_ms": {"p50": r.latency_ms_p50, "p95": r.latency_ms_p95},
-                "median_best_score": {"answerable": r.best_score_answerable, "unanswerable": r.best_score_unanswerable},
+                "median_best_dense_score": {"answerable": r.best_score_answerable, "unanswerable": r.best_score_unanswerable},
+                "suggested_min_relevance": r.suggested_min_relevance,
             }
             for r in results
         ]

@@ -103,10 +103,10 @@ class Hit:
     sha256: str = ""  # the document version the chunk belongs to (not part of the contract)
     explain: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, explain: bool = False) -> dict[str, Any]:
         data = asdict(self)
         del data["sha256"]
-        if not data["explain"]:
+        if not explain:
             del data["explain"]
         return data
 

@@ -50,10 +50,10 @@ class Retriever:
         mode: str | None = None,
         filters: Filters | None = None,
         rerank: bool | None = None,
-        explain: bool = False,
     ) -> list[Hit]:
         """The best passages for `query`. `score` is the fused score in hybrid mode, the cosine
-        similarity in dense mode, BM25 in lexical mode, the reranker's score when reranking."""
+        similarity in dense mode, BM25 in lexical mode, the reranker's score when reranking.
+        Each hit's `explain` holds every retriever's rank and score (shown with --explain)."""
         query = query.strip()
         if not query:
             raise InvalidInput("query: must not be empty")
@@ -77,11 +77,16 @@ class Retriever:
         hits = fuse(rankings, self.settings.rrf_k) if mode == "hybrid" else _single(rankings[0])
         if rerank:
             hits = self._rerank(query, hits[: self.settings.rerank_candidates])
-        hits = cap_per_document(hits, self.settings.per_document)[:top_k]
-        if not explain:
-            for hit in hits:
-                hit.explain = {}
-        return hits
+        return cap_per_document(hits, self.settings.per_document)[:top_k]
+
+    def is_relevant(self, hits: list[Hit]) -> bool:
+        """The relevance signal generation uses to refuse without calling the model: False when
+        no hit's dense (cosine) score reaches [retrieval] min_relevance. A lexical-only search has
+        no calibrated score: any hit counts."""
+        if not hits:
+            return False
+        dense = [h.explain["dense_score"] for h in hits if "dense_score" in h.explain]
+        return not dense or max(dense) >= self.settings.min_relevance
 
     def _doc_ids(self, filters: Filters) -> list[str]:
         docs = [d for d in self.store.documents() if d.sha256]

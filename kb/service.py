@@ -83,10 +83,9 @@ class KnowledgeBase:
         mode: str | None = None,
         filters: Filters | None = None,
         rerank: bool | None = None,
-        explain: bool = False,
     ) -> list[Hit]:
         """The best passages for `query` (see `kb.retrieval`); defaults come from [retrieval]."""
-        return self.retriever.search(query, top_k=top_k, mode=mode, filters=filters, rerank=rerank, explain=explain)
+        return self.retriever.search(query, top_k=top_k, mode=mode, filters=filters, rerank=rerank)
 
     def evaluate_retrieval(self, questions_path: Path, corpus: Path | None = None) -> list[RunResult]:
         """Dense, lexical, hybrid and (with a reranker) hybrid+rerank side by side on a question set.

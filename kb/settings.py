@@ -76,6 +76,7 @@ class RetrievalSettings(_Section):
     per_document: NonNegativeInt = 3
     reranker: str = ""
     rerank_candidates: Annotated[int, msgspec.Meta(ge=1, le=200)] = 20
+    min_relevance: float = 0.3
 
 
 class Settings(_Section):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from kb.errors import InvalidInput
-from kb.evaluation import Question, evaluate, is_relevant, load_questions, markdown_table
+from kb.evaluation import Question, calibrate, evaluate, is_relevant, load_questions, markdown_table
 from kb.records import Hit
 from tests.conftest import ROOT
 
@@ -32,14 +32,24 @@ def test_metrics_on_known_rankings():
         Question("2", "second", True, ("b.md",), language="en"),
         Question("3", "none", False, (), language="en"),
     ]
-    rankings = {"first": [_hit("a.md")], "second": [_hit("x.md"), _hit("y.md"), _hit("b.md")], "none": [_hit("x.md", score=0.1)]}
+    rankings = {"first": [_hit("a.md")], "second": [_hit("x.md"), _hit("y.md"), _hit("b.md")], "none": [_hit("x.md")]}
+    for hits, dense in ((rankings["first"], 0.7), (rankings["second"], 0.5), (rankings["none"], 0.1)):
+        hits[0].explain["dense_score"] = dense
     [result] = evaluate(questions, {"fake": lambda q: rankings[q]})
     m = result.metrics["all"]
     assert (m["recall@1"], m["recall@5"], m["questions"]) == (0.5, 1.0, 2)
     assert m["mrr"] == pytest.approx((1 + 1 / 3) / 2, abs=1e-4)
     assert m["ndcg@10"] == pytest.approx((1 + 0.5) / 2, abs=1e-4)
-    assert result.best_score_unanswerable == 0.1
+    assert (result.best_score_answerable, result.best_score_unanswerable) == (0.6, 0.1)
+    assert result.suggested_min_relevance == 0.3
     assert "| fake | all | 2 | 0.500 | 1.000 |" in markdown_table([result])
+
+
+def test_calibration_picks_the_separating_threshold():
+    assert calibrate([0.4, 0.5, 0.7], [0.1, 0.17]) == 0.285
+    assert calibrate([0.5], []) is None
+    # Not separable: the threshold still maximises balanced accuracy.
+    assert 0.4 < calibrate([0.45, 0.6, 0.7], [0.5, 0.1]) <= 0.55
 
 
 def test_bad_question_lines_are_named(tmp_path):

@@ -70,7 +70,7 @@ def test_hybrid_beats_dense_on_chinese_and_keeps_english(sample_kb):
 
 
 def test_chinese_question_over_chinese_documents(sample_kb):
-    hits = sample_kb.search("去杭州出差的话，每天的餐补是多少？", 3, explain=True)
+    hits = sample_kb.search("去杭州出差的话，每天的餐补是多少？", 3)
     meal = [h for h in hits[:2] if h.source == "报销制度.md"]
     assert meal and "餐补" in meal[0].heading and meal[0].explain["lexical_rank"] == 1
 
@@ -95,9 +95,19 @@ def test_diversity_caps_hits_per_document(sample_kb):
 
 
 def test_explain_shows_each_retrievers_rank(sample_kb):
-    [hit] = sample_kb.search("shared_buffers", 1, explain=True)
+    [hit] = sample_kb.search("shared_buffers", 1)
     assert hit.explain["dense_rank"] >= 1 and hit.explain["lexical_rank"] == 1
     assert "explain" not in sample_kb.search("shared_buffers", 1)[0].to_dict()
+    assert sample_kb.search("shared_buffers", 1)[0].to_dict(explain=True)["explain"]["lexical_rank"] == 1
+
+
+def test_relevance_signal_separates_off_topic_questions(sample_kb):
+    retriever = sample_kb.retriever
+    for question in ("What is the weather in Paris tomorrow?", "recipe for chocolate cake", "Who won the 2022 World Cup?"):
+        assert not retriever.is_relevant(sample_kb.search(question, 5)), question
+    answerable = [q for q in QUESTIONS if q["answerable"] and q["language"] == "en"]
+    assert all(retriever.is_relevant(sample_kb.search(q["question"], 5)) for q in answerable)
+    assert not retriever.is_relevant([])
 
 
 def test_lexical_index_is_rebuilt_when_missing(kb, docs):
@@ -122,7 +132,7 @@ def test_reranker_code_path_with_a_locally_built_cross_encoder(tmp_path, setting
     reranking = settings.with_overrides(retrieval={"reranker": str(folder)})
     with KnowledgeBase(reranking, embedder=real_embedder) as kb:
         kb.ingest([docs])
-        hits = kb.search("who handles billing", 2, explain=True)
+        hits = kb.search("who handles billing", 2)
         assert all("rerank_score" in h.explain and h.score == h.explain["rerank_score"] for h in hits)
         assert hits[0].score >= hits[1].score
-        assert "rerank_score" not in kb.search("billing", 1, rerank=False, explain=True)[0].explain
+        assert "rerank_score" not in kb.search("billing", 1, rerank=False)[0].explain
