@@ -100,6 +100,7 @@ class Hit:
     text: str
     page_end: int | None = None
     title: str = ""
+    chunk_index: int = -1
     sha256: str = ""  # the document version the chunk belongs to (not part of the contract)
     explain: dict[str, Any] = field(default_factory=dict)
 

@@ -329,5 +329,6 @@ def _to_hit(chunk_id: str, meta: dict[str, Any], text: str, score: float) -> Hit
         title=meta.get("title", ""),
         score=round(float(score), 6),
         text=text,
+        chunk_index=int(meta.get("chunk_index", -1)),
         sha256=meta.get("sha256", ""),
     )

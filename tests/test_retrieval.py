@@ -136,3 +136,42 @@ def test_reranker_code_path_with_a_locally_built_cross_encoder(tmp_path, setting
         assert all("rerank_score" in h.explain and h.score == h.explain["rerank_score"] for h in hits)
         assert hits[0].score >= hits[1].score
         assert "rerank_score" not in kb.search("billing", 1, rerank=False)[0].explain
+
+
+def _chunk_hit(index: int, text: str, doc: str = "d", page: int | None = None) -> Hit:
+    return Hit(doc_id=doc, chunk_id=f"{doc}-v-{index:05d}", source=f"{doc}.md", page=page, heading="", score=0.0, text=text, chunk_index=index, sha256="v")
+
+
+def _words(texts: list[str]) -> list[int]:
+    return [len(t.split()) for t in texts]
+
+
+def test_context_packing_merges_adjacent_chunks_and_respects_the_budget():
+    from kb.retrieval import pack_context
+
+    a = _chunk_hit(3, "one two three four")
+    b = _chunk_hit(4, "three four five six")  # overlaps a by two words
+    c = _chunk_hit(9, "far away chunk")
+    d = _chunk_hit(0, "other document words", doc="e")
+    passages = pack_context([b, c, a, d], budget=12, count_tokens=_words, overhead=1)
+    assert [p.text for p in passages] == ["one two three four five six", "far away chunk"]
+    assert [h.chunk_index for h in passages[0].hits] == [3, 4]
+    assert sum(p.tokens + 1 for p in passages) <= 12  # d (3 + 1) did not fit
+    assert pack_context([b, c, a, d], budget=2, count_tokens=_words) == []
+
+
+def test_context_packing_bridges_two_passages():
+    from kb.retrieval import pack_context
+
+    hits = [_chunk_hit(1, "a b"), _chunk_hit(3, "d e"), _chunk_hit(2, "b c d")]
+    [passage] = pack_context(hits, budget=100, count_tokens=_words)
+    assert passage.text == "a b c d e" and [h.chunk_index for h in passage.hits] == [1, 2, 3]
+
+
+def test_context_packing_never_exceeds_the_budget_on_real_hits(sample_kb, real_embedder):
+    from kb.retrieval import pack_context
+
+    hits = sample_kb.search("database failover and backups", 20)
+    for budget in (50, 200, 700):
+        passages = pack_context(hits, budget, real_embedder.count_tokens, overhead=12)
+        assert sum(real_embedder.count_tokens([p.text])[0] + 12 for p in passages) <= budget
