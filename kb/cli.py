@@ -137,6 +137,7 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], collection: str | None, 
 @click.option("--mode", type=click.Choice(["dense", "lexical", "hybrid"]), help="Retrievers to use (default: [retrieval] mode).")
 @click.option("--rerank/--no-rerank", default=None, help="Rescore with the configured cross-encoder (default: on when one is set).")
 @click.option("--source", metavar="PREFIX", default="", help="Only documents whose source starts with PREFIX (or matches a glob).")
+@click.option("--doc", "doc_ids", multiple=True, metavar="DOC_ID", help="Only this document (repeatable).")
 @click.option("--explain", is_flag=True, help="Add each retriever's rank and score under \"explain\".")
 @click.option("--json", "as_json", is_flag=True, help='Print {"hits": [...]} as JSON.')
 @click.pass_context
@@ -148,6 +149,7 @@ def search(
     mode: str | None,
     rerank: bool | None,
     source: str,
+    doc_ids: tuple[str, ...],
     explain: bool,
     as_json: bool,
 ) -> None:
@@ -162,7 +164,7 @@ def search(
     from kb.retrieval import Filters
 
     with _knowledge_base(ctx, collection) as kb:
-        hits = kb.search(query, top_k, mode=mode, filters=Filters(source=source), rerank=rerank)
+        hits = kb.search(query, top_k, mode=mode, filters=Filters(source=source, doc_ids=doc_ids), rerank=rerank)
     if as_json:
         _json_out({"hits": [h.to_dict(explain) for h in hits]})
         return
