@@ -80,6 +80,22 @@ class Retriever:
             hits = self._rerank(query, hits[: self.settings.rerank_candidates])
         return cap_per_document(hits, self.settings.per_document)[:top_k]
 
+    def expand(self, hits: list[Hit], neighbours: int | None = None) -> list[Hit]:
+        """Each hit followed by up to `neighbours` chunks before and after it in its document (the
+        context around a passage), duplicates dropped, rank order kept. `pack_context` then merges
+        the adjacent ones into single passages."""
+        count = self.settings.neighbours if neighbours is None else neighbours
+        if count <= 0:
+            return hits
+        seen: set[str] = set()
+        expanded = []
+        for hit in hits:
+            for neighbour in [hit, *self.store.neighbours(hit, count, count)]:
+                if neighbour.chunk_id not in seen:
+                    seen.add(neighbour.chunk_id)
+                    expanded.append(neighbour)
+        return expanded
+
     def is_relevant(self, hits: list[Hit]) -> bool:
         """The relevance signal generation uses to refuse without calling the model: False when
         no hit's dense (cosine) score reaches [retrieval] min_relevance. A lexical-only search has

@@ -77,6 +77,7 @@ class RetrievalSettings(_Section):
     reranker: str = ""
     rerank_candidates: Annotated[int, msgspec.Meta(ge=1, le=200)] = 20
     min_relevance: float = 0.3
+    neighbours: Annotated[int, msgspec.Meta(ge=0, le=5)] = 0
 
 
 class Settings(_Section):

@@ -175,3 +175,12 @@ def test_context_packing_never_exceeds_the_budget_on_real_hits(sample_kb, real_e
     for budget in (50, 200, 700):
         passages = pack_context(hits, budget, real_embedder.count_tokens, overhead=12)
         assert sum(real_embedder.count_tokens([p.text])[0] + 12 for p in passages) <= budget
+
+
+def test_neighbour_expansion_adds_the_surrounding_chunks(sample_kb):
+    [hit] = sample_kb.search("shared_buffers", 1)
+    expanded = sample_kb.retriever.expand([hit], 1)
+    assert expanded[0].chunk_id == hit.chunk_id
+    assert sorted(h.chunk_index for h in expanded) == [hit.chunk_index - 1, hit.chunk_index, hit.chunk_index + 1]
+    assert {h.doc_id for h in expanded} == {hit.doc_id}
+    assert sample_kb.retriever.expand([hit], 0) == [hit]
