@@ -1,29 +1,33 @@
 #!/usr/bin/env python
-"""Build the Debian manual retrieval set for kb: a real manual as PDF *and* HTML.
+"""Build the Debian manuals retrieval set for kb: two real Debian manuals, one as PDF, one as HTML.
 
     .venv/bin/python bench/debian_manual.py                # fetch + lay out the corpus, check the questions
     .venv/bin/python bench/debian_manual.py --find "dcut cancel"   # where a phrase is (PDF pages, HTML files)
 
-Source: the Debian package `developers-reference` 12.18 (Debian Developer's Reference, Sphinx build),
-fetched with `apt-get download developers-reference=12.18` into bench/.cache/debian/ (sha256 pinned
-below) and unpacked with `dpkg -x`. The same manual ships as one PDF (114 pages) and as one HTML file
-per chapter, so the corpus holds both:
+Sources: two packages from Debian's documentation section, each shipping its manual as PDF and HTML,
+fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/debian/ (sha256 pinned below) and
+unpacked with `dpkg -x`:
+
+- developers-reference 12.18 (Debian Developer's Reference): its PDF, 114 pages.
+- maint-guide 1.2.53 (Debian New Maintainers' Guide): its HTML, one file per chapter (10 files).
+
+One format per manual, so every passage is in the corpus once: with both formats of one manual, an
+HTML hit (a whole chapter, no pages) would count as relevant for any question on that chapter and
+hide how well the page-level PDF retrieval does. The two manuals overlap in topic (building,
+uploading, lintian, changelogs), which gives realistic near-miss distractors; where both answer a
+question, both are gold. Layout:
 
     bench/.cache/debian/corpus/developers-reference.pdf
-    bench/.cache/debian/corpus/html/<chapter>.html      (scope, new-maintainer, developer-duties,
-                                                         resources, pkgs, best-pkging-practices,
-                                                         beyond-pkging, l10n, tools)
+    bench/.cache/debian/corpus/maint-guide/<chapter>.en.html
 
-Left out on purpose: developers-reference.html (the whole manual again on one page), index.html (the
-table of contents), search.html, the epub, the .txt.gz and the Sphinx sources, so that each passage
-exists once per format.
+The maint-guide table of contents (index.en.html), its CSS and images are left out.
 
-Questions: corpora/debian-questions.jsonl (written by hand from the manual). Each answerable line
-names both formats in gold_sources (paths relative to the corpus folder) and the PDF page(s) in
-gold_pages; an extra "evidence" list holds phrases from the answer that this script verifies: each
-phrase must appear (case- and whitespace-insensitive, since pypdf glues words on this PDF) on one of
-the gold pages of the PDF and in the gold HTML file. "kind" is "identifier" when the question turns
-on an exact command, option, field or path, "paraphrase" otherwise.
+Questions: corpora/debian-questions.jsonl (written by hand from the manuals). gold_sources are paths
+relative to the corpus folder; gold_pages are the PDF's 1-based pages. An extra "evidence" list
+holds phrases of the answer that this script verifies (case- and whitespace-insensitive, since pypdf
+glues words on this PDF): each phrase must be on a gold page of the PDF or in a gold HTML file, and
+every gold source must hold at least one of them. "kind" is "identifier" when the question turns on
+an exact command, option, field or path, "paraphrase" otherwise.
 """
 
 from __future__ import annotations
@@ -39,50 +43,49 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGE, VERSION = "developers-reference", "12.18"
-SHA256 = "0dba82f6fa16e373f2a84ad07e7971aa9264ad2e7d2ae46b37edbc9c5fd57e2e"
-CHAPTERS = [
-    "scope",
-    "new-maintainer",
-    "developer-duties",
-    "resources",
-    "pkgs",
-    "best-pkging-practices",
-    "beyond-pkging",
-    "l10n",
-    "tools",
-]
+PACKAGES = {  # name: (version, sha256 of the .deb)
+    "developers-reference": ("12.18", "0dba82f6fa16e373f2a84ad07e7971aa9264ad2e7d2ae46b37edbc9c5fd57e2e"),
+    "maint-guide": ("1.2.53", "762c8a400a36668d2eb814a3ba356b06488fd889dfce478eb11d5cfb189a47b5"),
+}
 PDF = "developers-reference.pdf"
-DOCS = Path("usr/share/developers-reference")
+MG_CHAPTERS = ["start", "first", "modify", "dreq", "dother", "build", "checkit", "upload", "update", "advanced"]
+FILES = {  # corpus path: (package, path inside the package)
+    PDF: ("developers-reference", "usr/share/developers-reference/developers-reference.pdf"),
+    **{f"maint-guide/{c}.en.html": ("maint-guide", f"usr/share/doc/maint-guide/html/{c}.en.html") for c in MG_CHAPTERS},
+}
 
 
-def fetch(cache: Path) -> Path:
-    """The pinned .deb in `cache`, downloaded with apt-get when missing; its sha256 is checked."""
+def fetch(cache: Path, package: str) -> Path:
+    """The pinned .deb of `package` in `cache`, downloaded with apt-get when missing; sha256 checked."""
+    version, sha256 = PACKAGES[package]
     cache.mkdir(parents=True, exist_ok=True)
-    deb = cache / f"{PACKAGE}_{VERSION}_all.deb"
+    deb = cache / f"{package}_{version}_all.deb"
     if not deb.is_file():
-        subprocess.run(["apt-get", "download", f"{PACKAGE}={VERSION}"], cwd=cache, check=True)
+        subprocess.run(["apt-get", "download", f"{package}={version}"], cwd=cache, check=True)
     digest = hashlib.sha256(deb.read_bytes()).hexdigest()
-    if digest != SHA256:
-        raise SystemExit(f"{deb}: sha256 {digest}, expected {SHA256}")
+    if digest != sha256:
+        raise SystemExit(f"{deb}: sha256 {digest}, expected {sha256}")
     return deb
 
 
-def layout(deb: Path, cache: Path) -> Path:
-    unpacked = cache / "unpacked"
-    if not (unpacked / DOCS / PDF).is_file():
-        shutil.rmtree(unpacked, ignore_errors=True)
-        subprocess.run(["dpkg", "-x", str(deb), str(unpacked)], check=True)
+def layout(cache: Path) -> Path:
+    for package in PACKAGES:
+        deb = fetch(cache, package)
+        unpacked = cache / "unpacked" / package
+        if not unpacked.is_dir():
+            partial = unpacked.with_name(package + ".partial")
+            shutil.rmtree(partial, ignore_errors=True)
+            partial.mkdir(parents=True)
+            subprocess.run(["dpkg", "-x", str(deb), str(partial)], check=True)
+            partial.rename(unpacked)
     corpus = cache / "corpus"
-    wanted = {PDF: unpacked / DOCS / PDF}
-    wanted.update({f"html/{c}.html": unpacked / DOCS / f"{c}.html" for c in CHAPTERS})
-    for rel, src in wanted.items():
-        dest = corpus / rel
+    for rel, (package, inside) in FILES.items():
+        src, dest = cache / "unpacked" / package / inside, corpus / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         if not dest.is_file() or dest.read_bytes() != src.read_bytes():
             shutil.copy2(src, dest)  # copy2 keeps the package's mtimes: re-ingest skips unchanged files
     for path in corpus.rglob("*"):
-        if path.is_file() and path.relative_to(corpus).as_posix() not in wanted:
+        if path.is_file() and path.relative_to(corpus).as_posix() not in FILES:
             path.unlink()
     return corpus
 
@@ -129,14 +132,14 @@ def html_text(path: Path) -> str:
 def find(corpus: Path, phrase: str) -> None:
     needle = squash(phrase)
     pages = [i for i, text in enumerate(pdf_pages(corpus / PDF), 1) if needle in text]
-    files = [p.relative_to(corpus).as_posix() for p in sorted((corpus / "html").glob("*.html")) if needle in html_text(p)]
+    files = [p.relative_to(corpus).as_posix() for p in sorted(corpus.rglob("*.html")) if needle in html_text(p)]
     print(f"{phrase!r}: PDF pages {pages}, HTML {files}")
 
 
 def check(corpus: Path, questions: Path) -> int:
     """Verify every answerable question's evidence on its gold pages and gold HTML; return the error count."""
     pages = pdf_pages(corpus / PDF)
-    html = {p.relative_to(corpus).as_posix(): html_text(p) for p in (corpus / "html").glob("*.html")}
+    html = {p.relative_to(corpus).as_posix(): html_text(p) for p in corpus.rglob("*.html")}
     errors, counts = 0, {"answerable": 0, "unanswerable": 0, "identifier": 0, "paraphrase": 0}
     ids = set()
     for number, line in enumerate(questions.read_text(encoding="utf-8").splitlines(), 1):
@@ -160,17 +163,28 @@ def check(corpus: Path, questions: Path) -> int:
             if not (corpus / gold).is_file():
                 print(f"{where}: gold source {gold} is not in the corpus")
                 errors += 1
-        for phrase in q.get("evidence") or []:
-            needle = squash(phrase)
-            if PDF in q["gold_sources"]:
-                if not any(1 <= p <= len(pages) and needle in pages[p - 1] for p in q["gold_pages"]):
-                    found = [i for i, t in enumerate(pages, 1) if needle in t]
-                    print(f"{where}: {phrase!r} not on PDF pages {q['gold_pages']} (found on {found})")
+        needles = [squash(phrase) for phrase in q.get("evidence") or []]
+        holders = {}  # gold source -> evidence phrases found in it
+        for gold in q["gold_sources"]:
+            if gold == PDF:
+                texts = [pages[p - 1] for p in q.get("gold_pages") or [] if 1 <= p <= len(pages)]
+                if not texts or len(texts) != len(q["gold_pages"]):
+                    print(f"{where}: the PDF is gold but gold_pages is empty or out of range")
                     errors += 1
-            for gold in q["gold_sources"]:
-                if gold in html and needle not in html[gold]:
-                    print(f"{where}: {phrase!r} not in {gold}")
-                    errors += 1
+                for page, text in zip(q["gold_pages"], texts):
+                    if needles and not any(n in text for n in needles):
+                        print(f"{where}: no evidence phrase on PDF page {page}")
+                        errors += 1
+            else:
+                texts = [html.get(gold, "")]
+            holders[gold] = {n for n in needles if any(n in t for t in texts)}
+            if needles and not holders[gold]:
+                print(f"{where}: no evidence phrase in {gold} (pages {q.get('gold_pages')})")
+                errors += 1
+        for phrase, needle in zip(q.get("evidence") or [], needles):
+            if not any(needle in found for found in holders.values()):
+                print(f"{where}: {phrase!r} is in no gold source")
+                errors += 1
         if not q.get("evidence"):
             print(f"{where}: no evidence phrase to verify")
             errors += 1
@@ -184,7 +198,7 @@ def main() -> None:
     parser.add_argument("--questions", type=Path, default=ROOT / "corpora/debian-questions.jsonl")
     parser.add_argument("--find", metavar="PHRASE", action="append", help="print where PHRASE is (repeatable)")
     args = parser.parse_args()
-    corpus = layout(fetch(args.cache), args.cache)
+    corpus = layout(args.cache)
     if args.find:
         for phrase in args.find:
             find(corpus, phrase)

@@ -22,9 +22,8 @@ from kb.records import HEADING_SEPARATOR, Section
 SECTION_GAP = "\n\n"  # how sections are joined in the document text that char offsets refer to
 MAX_HEADING_CHARS = 80
 MAX_HEADING_LEVELS = 4
-MIN_BUDGET = 24
 
-_BOUNDARY = re.compile(r"\n+|(?<=[.!?])[\"')\]]?\s+(?=\S)|(?<=[。！？；])")
+_BOUNDARY = re.compile(r"\n+|(?<=[.!?][\"'’”)\]])\s+(?=\S)|(?<=[.!?])\s+(?=\S)|(?<=[。！？；][”’」』）])|(?<=[。！？；])(?![”’」』）])")
 
 
 @dataclass(slots=True)
@@ -58,14 +57,27 @@ class Chunker:
         self.chunk_overlap = chunk_overlap
         self._reserved = (embedder.count_tokens([passage_prefix])[0] if passage_prefix else 0) + 1
         self._budgets: dict[tuple[str, ...], int] = {}
+        self._fitted: dict[tuple[str, ...], tuple[str, ...]] = {}
 
     def budget(self, heading: tuple[str, ...]) -> int:
-        """Tokens of text a chunk under `heading` may hold."""
+        """Tokens of text a chunk under `heading` (already fitted) may hold."""
         if heading not in self._budgets:
             heading_tokens = self.embedder.count_tokens([HEADING_SEPARATOR.join(heading)])[0] if heading else 0
             room = self.embedder.max_tokens - self._reserved - heading_tokens
-            self._budgets[heading] = max(MIN_BUDGET, min(self.chunk_size, room))
+            self._budgets[heading] = max(1, min(self.chunk_size, room))
         return self._budgets[heading]
+
+    def fit_heading(self, heading: tuple[str, ...]) -> tuple[str, ...]:
+        """The heading path, shortened until it takes at most a third of what the model reads
+        (outer levels go first, then characters), so there is always room for the text."""
+        heading = clean_heading(heading)
+        limit = self.embedder.max_tokens // 3
+        while heading and self.embedder.count_tokens([HEADING_SEPARATOR.join(heading)])[0] > limit:
+            if len(heading) > 1:
+                heading = heading[1:]
+            else:
+                heading = (heading[0][: len(heading[0]) * 2 // 3].rstrip(),) if len(heading[0]) > 1 else ()
+        return heading
 
     def chunk(self, sections: Iterable[Section]) -> Iterator[Piece]:
         """Pieces of one document, in order, streamed as sections arrive."""
@@ -73,7 +85,9 @@ class Chunker:
         current: list[_Unit] = []
         heading: tuple[str, ...] | None = None
         for section in sections:
-            section_heading = clean_heading(section.heading)
+            section_heading = self._fitted.get(section.heading)
+            if section_heading is None:
+                section_heading = self._fitted[section.heading] = self.fit_heading(section.heading)
             if heading is not None and section_heading != heading and current:
                 yield self._piece(current, heading)
                 current = []

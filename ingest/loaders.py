@@ -205,7 +205,7 @@ def _partition(path: Path, kind: str, display: str):
     if kind == "pptx":
         from unstructured.partition.pptx import partition_pptx
 
-        return partition_pptx(filename=str(path), include_page_breaks=False, strategy="fast")
+        return partition_pptx(filename=str(path), include_page_breaks=False, include_slide_notes=True, strategy="fast")
     if kind == "xlsx":
         from unstructured.partition.xlsx import partition_xlsx
 

@@ -153,11 +153,16 @@ class IngestPipeline:
         report = IngestReport(dry_run=dry_run)
         if not dry_run:
             report.repaired = self.store.recover()
-        candidates, roots = self._scan(paths, report)
         registry = {d.doc_id: d for d in self.store.documents()}
+        candidates, scopes, protected = self._scan(paths, registry, report)
+        seen = {c.doc_id for c in candidates}  # before diffing: a file that fails is not a file that went
         todo = self._diff(candidates, registry, report)
-        seen = {c.doc_id for c in candidates}
-        missing = [d for d in registry.values() if d.root in roots and d.doc_id not in seen]
+        protected |= {(str(c.root), c.source) for c in candidates if not c.status}  # failed: maybe a folder
+        missing = [
+            d
+            for d in registry.values()
+            if d.doc_id not in seen and _within(d, scopes) and not _within(d, protected)
+        ]
         if dry_run:
             report.files_added = sum(c.status == "added" for c in todo)
             report.files_updated = sum(c.status == "updated" for c in todo)
@@ -171,66 +176,97 @@ class IngestPipeline:
 
     # -- scanning -----------------------------------------------------------------------------
 
-    def _scan(self, paths: list[Path], report: IngestReport) -> tuple[list[Candidate], set[str]]:
-        """Files to consider, and the folders whose missing files count as removed."""
+    def _scan(
+        self, paths: list[Path], registry: dict[str, Document], report: IngestReport
+    ) -> tuple[list[Candidate], set[tuple[str, str]], set[tuple[str, str]]]:
+        """Files to consider; the (root, folder) scopes whose missing files count as removed; and
+        the scopes that could not be read (their documents are never taken for removed).
+
+        A path inside a folder ingested before keeps that folder as its root, so ingesting
+        `docs/` and later `docs/sub/` or `docs/sub/a.md` names the same documents."""
         found: dict[str, Candidate] = {}
-        roots: set[str] = set()
+        scopes: set[tuple[str, str]] = set()
+        protected: set[tuple[str, str]] = set()
+        known_roots = sorted({d.root for d in registry.values() if d.root}, key=len, reverse=True)
         collection = self.store.collection_name
         for given in paths:
             if not given.exists() and not given.is_symlink():
                 raise InvalidInput(f"{given}: no such file or folder")
+            resolved = _resolve(given)
+            home = next((Path(r) for r in known_roots if resolved.is_relative_to(r)), None)
             if given.is_dir():
-                root = given.resolve()
-                roots.add(str(root))
-                files = self._walk(root, report)
+                root = home or resolved
+                scopes.add((str(root), resolved.relative_to(root).as_posix() if resolved != root else ""))
+                files = self._walk(resolved, root, report, protected)
             else:
-                root = given.resolve().parent
-                files = iter([given])
+                root = home or resolved.parent
+                files = iter([resolved])
             for path in files:
-                source = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
+                source = path.relative_to(root).as_posix()
                 if not self._included(source):
                     continue
-                report.files_seen += 1
                 doc_id = make_doc_id(collection, source)
                 if doc_id in found:
-                    report.fail(str(path), f"same relative path {source!r} as {found[doc_id].path}: ingest these folders into different collections")
+                    if found[doc_id].path != path:  # the same file named twice is fine
+                        report.files_seen += 1
+                        report.fail(str(path), f"same relative path {source!r} as {found[doc_id].path}: ingest these folders into different collections")
                     continue
+                report.files_seen += 1
                 found[doc_id] = Candidate(path=path, root=root, source=source, doc_id=doc_id)
-        return list(found.values()), roots
+        return list(found.values()), scopes, protected
 
-    def _walk(self, root: Path, report: IngestReport) -> Iterator[Path]:
-        """Files under `root` in a stable order, following folder symlinks once (loops are cut)."""
-        visited: set[tuple[int, int]] = set()
-        for folder, dirnames, filenames in os.walk(root, followlinks=True):
-            info = os.stat(folder)
-            key = (info.st_dev, info.st_ino)
-            rel = Path(folder).relative_to(root).as_posix()
-            if key in visited:
-                report.fail(folder, "symlink loop: this folder was already visited; skipped")
+    def _walk(self, start: Path, root: Path, report: IngestReport, protected: set[tuple[str, str]]) -> Iterator[Path]:
+        """Files under `start` in a stable order. Folder symlinks pointing outside `root` are
+        followed (once); ones pointing inside it are aliases and skipped; ones pointing to a folder
+        that contains them are loops, reported."""
+
+        def unreadable(exc: OSError) -> None:
+            report.fail(str(exc.filename), _os_reason(exc))
+            if exc.filename and Path(exc.filename).is_relative_to(root):
+                protected.add((str(root), Path(exc.filename).relative_to(root).as_posix()))
+
+        visited: set[Path] = set()
+        for folder, dirnames, filenames in os.walk(start, followlinks=True, onerror=unreadable):
+            here = Path(folder)
+            real = here.resolve()
+            if real in visited:  # two outside links to one folder
                 dirnames.clear()
                 continue
-            visited.add(key)
-            dirnames[:] = sorted(d for d in dirnames if self._included_dir(d if rel == "." else f"{rel}/{d}"))
+            visited.add(real)
+            rel = here.relative_to(root).as_posix()
+            keep = []
+            for name in sorted(dirnames):
+                path = here / name
+                if path.is_symlink():
+                    target = _resolve(path)
+                    if real.is_relative_to(target):
+                        report.fail(str(path), "symlink loop: the link points to a folder that contains it; skipped")
+                        continue
+                    if target.is_relative_to(root.resolve()):
+                        log.info("%s: a link to %s, which is ingested under its own name; skipped", path, target)
+                        continue
+                if self._included_dir(name if rel == "." else f"{rel}/{name}"):
+                    keep.append(name)
+            dirnames[:] = keep
             for name in sorted(filenames):
-                yield Path(folder) / name
+                yield here / name
 
     def _included(self, source: str) -> bool:
         cfg = self.settings.ingest
-        if not any(fnmatch.fnmatch(source, pattern) or fnmatch.fnmatch("./" + source, pattern) for pattern in cfg.include):
+        if not any(_match(source, pattern) for pattern in cfg.include):
             return False
-        return not any(fnmatch.fnmatch(source, pattern) for pattern in cfg.exclude)
+        return not any(_match(source, pattern) for pattern in cfg.exclude)
 
     def _included_dir(self, rel_dir: str) -> bool:
-        probe = f"{rel_dir}/x"
-        return not any(fnmatch.fnmatch(probe, pattern) or fnmatch.fnmatch(rel_dir, pattern) for pattern in self.settings.ingest.exclude)
+        return not any(_match(f"{rel_dir}/x", pattern) or _match(rel_dir, pattern) for pattern in self.settings.ingest.exclude)
 
     # -- diffing ------------------------------------------------------------------------------
 
     def _diff(self, candidates: list[Candidate], registry: dict[str, Document], report: IngestReport) -> list[Candidate]:
-        """Hash every candidate; return those to (re)ingest. Bad files are reported here."""
+        """Hash every candidate and set its status; return those to (re)ingest. Bad files are
+        reported here and keep an empty status."""
         limit = int(self.settings.ingest.max_file_mb * 1_000_000)
         todo = []
-        kept = []
         for candidate in candidates:
             display = str(candidate.path)
             try:
@@ -253,9 +289,19 @@ class IngestPipeline:
             except OSError as exc:
                 report.fail(display, _os_reason(exc))
                 continue
+            except Exception as exc:  # a checker bug on one odd file must not stop the others
+                log.exception("%s: unexpected error while checking", display)
+                report.fail(display, f"unexpected error while checking: {type(exc).__name__}: {exc}")
+                continue
             candidate.size, candidate.mtime = info.st_size, info.st_mtime
-            kept.append(candidate)
             known = registry.get(candidate.doc_id)
+            if known is not None and known.root != str(candidate.root) and (Path(known.root) / known.source).is_file():
+                report.fail(
+                    display,
+                    f"{candidate.source!r} is already in this collection from {known.root}: "
+                    "ingest this folder into another collection (--collection)",
+                )
+                continue
             if known is not None and known.sha256 == candidate.sha256:
                 candidate.status = "unchanged"
                 report.files_unchanged += 1
@@ -265,7 +311,6 @@ class IngestPipeline:
                 continue
             candidate.status = "updated" if known is not None else "added"
             todo.append(candidate)
-        candidates[:] = kept
         return todo
 
     # -- parsing (worker thread) --------------------------------------------------------------
@@ -441,6 +486,26 @@ class _Writer:
         for doc_id in list(self.open):
             self.store.rollback(doc_id)
             del self.open[doc_id]
+
+
+def _resolve(path: Path) -> Path:
+    """The real path; a looping link stays as it is (its reading fails later, with the reason)."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):
+        return path.absolute()
+
+
+def _match(source: str, pattern: str) -> bool:
+    """fnmatch on the path relative to the root; `**/x` also matches `x` at the top level."""
+    if fnmatch.fnmatch(source, pattern):
+        return True
+    return pattern.startswith("**/") and fnmatch.fnmatch(source, pattern[3:])
+
+
+def _within(doc: Document, scopes: set[tuple[str, str]]) -> bool:
+    """Whether `doc` lies under one of the (root, folder) scopes ("" is the whole root)."""
+    return any(doc.root == root and (not folder or doc.source == folder or doc.source.startswith(folder + "/")) for root, folder in scopes)
 
 
 def _drain(events: queue.Queue) -> None:

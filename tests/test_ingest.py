@@ -254,3 +254,92 @@ def test_concurrent_cli_ingest_gets_a_clear_error(tmp_path, settings):
     assert "another ingest is running on collection 'documents' (pid" in err
     out, _ = first.communicate(timeout=300)
     assert first.returncode == 0 and json.loads(out)["files_added"] == 12
+
+
+# -- review findings: roots, pruning safety, symlinks, globs -----------------------------------
+
+
+def test_a_subfolder_or_file_of_an_ingested_folder_keeps_its_names(kb, docs):
+    _write(docs, "a.md", "# A\n\nAlpha.\n")
+    _write(docs, "sub/b.md", "# B\n\nBravo.\n")
+    kb.ingest([docs])
+    assert kb.ingest([docs / "sub" / "b.md"]).files_unchanged == 1
+    assert kb.ingest([docs / "sub"], prune=True).files_removed == 0  # a.md is outside the scope
+    report = kb.ingest([docs, docs / "a.md"])  # the same file named twice
+    assert not report.files_failed and report.files_unchanged == 2
+    assert sorted(d.source for d in kb.documents()) == ["a.md", "sub/b.md"]
+
+
+def test_two_folders_with_the_same_file_names_never_overwrite_each_other(kb, tmp_path):
+    team_a, team_b = tmp_path / "teamA", tmp_path / "teamB"
+    _write(team_a, "README.md", "# A\n\nTeam A builds the billing service.\n")
+    _write(team_b, "README.md", "# B\n\nTeam B builds the search service.\n")
+    kb.ingest([team_a])
+    report = kb.ingest([team_b])
+    assert "already in this collection from" in report.files_failed[0]["error"]
+    assert kb.search("billing service", 1)[0].text == "Team A builds the billing service."
+
+
+def test_a_file_that_fails_is_never_pruned(kb, docs):
+    _write(docs, "a.md", "# A\n\nAlpha.\n")
+    b = _write(docs, "b.md", "# B\n\nBravo stays searchable.\n")
+    _write(docs, "shared/c.md", "# C\n\nCharlie on a network share.\n")
+    kb.ingest([docs])
+    b.write_bytes(b"")  # a broken save
+    share = docs / "shared"
+    share.rename(docs / "shared-offline")
+    share.symlink_to(docs / "unmounted")  # the mount is gone
+    report = kb.ingest([docs], prune=True)
+    assert {Path(f["path"]).name for f in report.files_failed} == {"b.md", "shared"}
+    assert report.files_removed == 0 and "b.md" not in report.files_missing
+    assert {"b.md", "shared/c.md"} <= {d.source for d in kb.documents()}
+    assert kb.search("Bravo stays searchable", 1)[0].source == "b.md"
+
+
+def test_folder_symlinks_aliases_loops_and_outside_links(kb, tmp_path, docs):
+    _write(docs, "v2/guide.md", "# Guide\n\nVersion two.\n")
+    (docs / "latest").symlink_to(docs / "v2")  # an alias inside the root
+    outside = tmp_path / "elsewhere"
+    _write(outside, "extra.md", "# Extra\n\nLinked in from outside.\n")
+    (docs / "extra").symlink_to(outside)
+    (docs / "v2" / "up").symlink_to(docs)  # a loop
+    report = kb.ingest([docs])
+    assert [Path(f["path"]).name for f in report.files_failed] == ["up"]
+    assert "symlink loop" in report.files_failed[0]["error"]
+    assert sorted(d.source for d in kb.documents()) == ["extra/extra.md", "v2/guide.md"]
+
+
+def test_default_excludes_apply_at_the_top_level_too(kb, docs):
+    _write(docs, "a.md", "# A\n\nAlpha.\n")
+    _write(docs, "node_modules/pkg/README.md", "# Pkg\n\nvendored\n")
+    _write(docs, "__pycache__/x.txt", "cache")
+    _write(docs, ".git/notes.md", "# Git\n\nhidden\n")
+    kb.ingest([docs])
+    assert [d.source for d in kb.documents()] == ["a.md"]
+
+
+def test_a_zip_that_zipfile_cannot_read_is_reported_not_fatal(kb, docs):
+    from tests.support import make_docx
+
+    path = make_docx(docs / "odd.docx", [("p", "text")])
+    data = bytearray(path.read_bytes())
+    central = data.rfind(b"PK\x01\x02")
+    data[central + 6] = 148  # "needs zip version 14.8": zipfile raises NotImplementedError
+    path.write_bytes(bytes(data))
+    _write(docs, "good.md", "# Good\n\nStill ingested.\n")
+    report = kb.ingest([docs])
+    assert report.files_added == 1 and Path(report.files_failed[0]["path"]).name == "odd.docx"
+
+
+@pytest.mark.slow
+def test_parallel_parsing_and_embedding_with_the_real_tokenizer(settings, real_embedder, docs):
+    """The parse thread counts tokens while the main thread embeds: they must not share state."""
+    for i in range(10):
+        paragraphs = [" ".join(f"word{i}x{p}x{w}" for w in range(500)) for p in range(3)]
+        _write(docs, f"long{i}.txt", "\n\n".join(paragraphs))
+    with KnowledgeBase(settings, embedder=real_embedder) as kb:
+        report = kb.ingest([docs])
+        assert not report.files_failed and report.files_added == 10
+        # No text lost to a confused tokenizer: the first, middle and last words of a paragraph are found.
+        for word in ("word9x2x0", "word9x2x250", "word9x2x499"):
+            assert any(word in h.text for h in kb.search(word, 3, mode="lexical")), word

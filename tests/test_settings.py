@@ -51,6 +51,12 @@ def test_env_overrides_with_types(tmp_path):
     assert settings.ingest.exclude == ["*.tmp"]
     assert settings.store.collection == "team-docs"
     assert settings.embedding.query_prefix == "query: "
+    assert load_settings(environ={"KB_STORE__COLLECTION": "2024", "KB_STORE__MODE": "http"}).store.collection == "2024"
+
+
+def test_a_bad_environment_value_names_the_variable():
+    with pytest.raises(SettingsError, match=r"ingest.chunk_size: Expected `int`, got `str` \(set by KB_INGEST__CHUNK_SIZE\)"):
+        load_settings(environ={"KB_INGEST__CHUNK_SIZE": "lots"})
 
 
 def test_relative_store_path_is_resolved_against_the_settings_file(tmp_path):
