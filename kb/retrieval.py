@@ -78,7 +78,7 @@ class Retriever:
         hits = fuse(rankings, self.settings.rrf_k) if mode == "hybrid" else _single(rankings[0])
         if rerank:
             hits = self._rerank(query, hits[: self.settings.rerank_candidates])
-        return cap_per_document(hits, self.settings.per_document)[:top_k]
+        return cap_per_document(hits, self.settings.per_document, top_k)
 
     def expand(self, hits: list[Hit], neighbours: int | None = None) -> list[Hit]:
         """Each hit followed by up to `neighbours` chunks before and after it in its document (the
@@ -160,17 +160,20 @@ def _single(ranking: tuple[str, float, list[Hit]]) -> list[Hit]:
     return hits
 
 
-def cap_per_document(hits: list[Hit], cap: int) -> list[Hit]:
-    """At most `cap` hits per document (0: no cap), order kept."""
+def cap_per_document(hits: list[Hit], cap: int, top_k: int) -> list[Hit]:
+    """The first `top_k` hits with at most `cap` per document (0: no cap), order kept. The cap is
+    a preference: when too few documents match, the capped-out hits fill the remaining places."""
     if cap <= 0:
-        return hits
+        return hits[:top_k]
     seen: dict[str, int] = {}
-    kept = []
+    kept, spare = [], []
     for hit in hits:
         seen[hit.doc_id] = seen.get(hit.doc_id, 0) + 1
-        if seen[hit.doc_id] <= cap:
-            kept.append(hit)
-    return kept
+        (kept if seen[hit.doc_id] <= cap else spare).append(hit)
+    if len(kept) < top_k:
+        chosen = {id(h) for h in kept + spare[: top_k - len(kept)]}
+        kept = [h for h in hits if id(h) in chosen]
+    return kept[:top_k]
 
 
 def _passage(hit: Hit) -> str:

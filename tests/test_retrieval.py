@@ -45,9 +45,11 @@ def test_rrf_fuses_ranks_with_weights():
 
 
 def test_per_document_cap():
-    hits = [_hit("a", "d1"), _hit("b", "d1"), _hit("c", "d1"), _hit("d", "d2")]
-    assert [h.chunk_id for h in cap_per_document(hits, 2)] == ["a", "b", "d"]
-    assert len(cap_per_document(hits, 0)) == 4
+    hits = [_hit("a", "d1"), _hit("b", "d1"), _hit("c", "d1"), _hit("d", "d2"), _hit("e", "d3")]
+    assert [h.chunk_id for h in cap_per_document(hits, 2, 4)] == ["a", "b", "d", "e"]
+    assert len(cap_per_document(hits, 0, 10)) == 5
+    # Too few documents: the cap gives way rather than return fewer hits than asked.
+    assert [h.chunk_id for h in cap_per_document(hits[:4], 1, 3)] == ["a", "b", "d"]
 
 
 @pytest.fixture
