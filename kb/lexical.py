@@ -20,6 +20,8 @@ _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
 _TOKEN = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+(?:[._\-/:][^\W_{_CJK}]+|_+[^\W_{_CJK}]+)*", re.UNICODE)
 _PARTS = re.compile(r"[._\-/:]+|_+")
 _CJK_RUN = re.compile(rf"^[{_CJK}]+$")
+# Bump when `tokenize` changes: an index written by another version is rebuilt at the next ingest.
+TOKENIZER_VERSION = 2
 # Only for queries: words that match nearly every chunk and slow an OR query down.
 STOPWORDS = frozenset(
     "a an and are as at be by can do does for from had has have how i if in into is it its of on or our "
@@ -28,14 +30,26 @@ STOPWORDS = frozenset(
 )
 
 
+def fold(word: str) -> str:
+    """English plurals folded to the singular ("languages" -> "language", "policies" -> "policy"),
+    so a question and a passage that differ only in number still match. Applied to index and query."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) and word.isalpha():
+        return word[:-1]
+    return word
+
+
 def tokenize(text: str) -> list[str]:
-    """Index terms of `text`: lower-cased words, identifiers whole and in parts, CJK bigrams."""
+    """Index terms of `text`: lower-cased words (plurals folded), identifiers whole and in parts,
+    CJK bigrams."""
     terms: list[str] = []
     for match in _TOKEN.finditer(text.lower()):
         token = match.group()
         if _CJK_RUN.match(token):
             terms.extend(token if len(token) == 1 else [token[i : i + 2] for i in range(len(token) - 1)])
             continue
+        token = fold(token)
         terms.append(token)
         parts = [p for p in _PARTS.split(token) if p]
         if len(parts) > 1:
@@ -54,6 +68,7 @@ def query_terms(text: str) -> list[str]:
             terms.extend(tokenize(token))
             continue
         parts = [p for p in _PARTS.split(token) if p]
+        token = fold(token)
         terms.append(token if len(parts) < 2 else f"{token}|{' '.join(parts)}")
     terms = list(dict.fromkeys(terms))
     kept = [t for t in terms if t not in STOPWORDS]
@@ -93,6 +108,12 @@ class LexicalIndex:
             create virtual table if not exists chunk_terms using fts5 (terms, tokenize = "ascii tokenchars '_.-/:'");
             """
         )
+        version = self._db.execute("pragma user_version").fetchone()[0]
+        empty = self._db.execute("select count(*) from chunk_meta").fetchone()[0] == 0
+        # True when the terms were made by another tokenizer version: rebuild (Store.recover does).
+        self.stale = version != TOKENIZER_VERSION and not empty
+        if empty:
+            self._db.execute(f"pragma user_version = {TOKENIZER_VERSION}")
 
     def close(self) -> None:
         with self._lock:
@@ -141,6 +162,14 @@ class LexicalIndex:
         with self._lock:
             rows = self._db.execute(sql, (*args, limit)).fetchall()
         return [(r[0], r[1], r[2], float(r[3])) for r in rows]
+
+    def clear(self) -> None:
+        """Drop every entry; the index then belongs to this tokenizer version."""
+        with self._lock, _transaction(self._db):
+            self._db.execute("delete from chunk_terms")
+            self._db.execute("delete from chunk_meta")
+            self._db.execute(f"pragma user_version = {TOKENIZER_VERSION}")
+        self.stale = False
 
     def count(self) -> int:
         with self._lock:

@@ -163,15 +163,14 @@ class Store:
         for doc_id in repaired:
             log.warning("repairing document %s left unfinished by an interrupted run", doc_id)
             self.rollback(doc_id)
-        if self.lexical.count() != self.count_chunks():
+        if self.lexical.stale or self.lexical.count() != self.count_chunks():
             self.rebuild_lexical()
         return repaired
 
     def rebuild_lexical(self) -> None:
         """Re-index every stored chunk lexically (seconds per 100k chunks)."""
         log.warning("rebuilding the lexical index of collection %s", self.collection_name)
-        for doc_id in {doc_id for _, doc_id, _ in self.lexical.versions()}:
-            self.lexical.delete(doc_id)
+        self.lexical.clear()
         batch: list[tuple[str, str, str, str, str]] = []
         for chunk_id, meta, text in self._get_all(self._chunks, include=["metadatas", "documents"], with_text=True):
             heading = meta.get("heading", "")

@@ -186,3 +186,21 @@ def test_neighbour_expansion_adds_the_surrounding_chunks(sample_kb):
     assert sorted(h.chunk_index for h in expanded) == [hit.chunk_index - 1, hit.chunk_index, hit.chunk_index + 1]
     assert {h.doc_id for h in expanded} == {hit.doc_id}
     assert sample_kb.retriever.expand([hit], 0) == [hit]
+
+
+def test_plural_folding_and_a_stale_index_is_rebuilt(kb, hash_embedder, docs):
+    import sqlite3
+
+    (docs / "a.md").write_text("# Languages\n\nThe official languages are French and German.\n")
+    kb.ingest([docs])
+    assert kb.search("official language", 1, mode="lexical")[0].source == "a.md"
+    path = kb.store.lexical.path
+    kb.close()
+    with sqlite3.connect(path) as db:  # as if written by an older tokenizer
+        db.execute("update chunk_terms set terms = 'zzz' ")
+        db.execute("pragma user_version = 1")
+    with KnowledgeBase(kb.settings, embedder=hash_embedder) as again:
+        assert again.store.lexical.stale
+        again.ingest([docs])
+        assert not again.store.lexical.stale
+        assert again.search("official language", 1, mode="lexical")[0].source == "a.md"
