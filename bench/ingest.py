@@ -81,6 +81,7 @@ BIGPDF_VERSION = 1  # bump when the generator changes, so the cached PDFs are re
 TARGET_RATIO = 1.10
 TARGET_REINGEST_PCT = 5.0
 WORKER_TIMEOUT_S = 3600
+CONTENDED_CORES = 0.25  # other processes' CPU (in cores) during a stage above which its timing is skewed
 
 
 # ==============================================================================================
@@ -701,7 +702,8 @@ class WorkerFailed(RuntimeError):
 
 
 class Bench:
-    def __init__(self, workdir: Path, logs: Path, quiet_wait_s: float):
+    def __init__(self, workdir: Path, logs: Path, quiet_wait_s: float, max_repeats: int = 0):
+        self.max_repeats = max_repeats
         self.workdir = workdir
         self.logs = logs
         self.quiet_wait_s = quiet_wait_s
@@ -709,6 +711,31 @@ class Bench:
         logs.mkdir(parents=True, exist_ok=True)
 
     def worker(self, label: str, name: str, spec: dict[str, Any], timeout: int = WORKER_TIMEOUT_S) -> dict[str, Any]:
+        """One worker run; run again (up to `max_repeats` times) while other processes took more than
+        `CONTENDED_CORES` of CPU during it, keeping the least contended run. Ingest runs repeat in a
+        fresh store."""
+        runs = []
+        for repeat in range(self.max_repeats + 1):
+            spec_i = dict(spec)
+            if repeat and name == "ingest" and not spec.get("reuse_store"):
+                spec_i["store"] = f"{spec['store']}-rep{repeat}"
+            result = self._worker_once(label if not repeat else f"{label}-rep{repeat}", name, spec_i, timeout)
+            result["repeat"] = repeat
+            runs.append(result)
+            others = result["contention"]["others_cpu_cores_during"] or 0.0
+            if others <= CONTENDED_CORES:
+                break
+            if repeat < self.max_repeats:
+                log(f"   ({label}: other processes used {others:.2f} cores meanwhile: running it again)")
+        best = min(runs, key=lambda r: r["contention"]["others_cpu_cores_during"] or 0.0)
+        best["contention"]["kept"] = True  # the same dict is in self.contention
+        best["contended_runs"] = [
+            {"repeat": r["repeat"], "wall_s": r.get("wall_s"), "others_cpu_cores_during": r["contention"]["others_cpu_cores_during"]}
+            for r in runs if r is not best
+        ]
+        return best
+
+    def _worker_once(self, label: str, name: str, spec: dict[str, Any], timeout: int) -> dict[str, Any]:
         spec_path = self.workdir / f"{label}.spec.json"
         out_path = self.workdir / f"{label}.out.json"
         spec_path.write_text(json.dumps(spec))
@@ -814,6 +841,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="tries of kb as shipped per ingest stage before one try with the tokenizer workaround (default 3)")
     parser.add_argument("--quiet-wait", type=float, default=120,
                         help="before each heavy stage, wait up to this many seconds for other processes to go idle (default 120)")
+    parser.add_argument("--max-repeats", type=int, default=2,
+                        help=f"run a stage again when other processes used > {CONTENDED_CORES} CPU cores during it, at most this many times (default 2)")
     parser.add_argument("--from-json", type=Path, help="only re-print the summary and table of an earlier run's JSON")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--spec", help=argparse.SUPPRESS)
@@ -837,7 +866,7 @@ def main(argv: list[str] | None = None) -> int:
         "stages": {},
     }
     workdir = Path(tempfile.mkdtemp(prefix="kb-bench-"))
-    bench = Bench(workdir, CACHE / "logs", args.quiet_wait)
+    bench = Bench(workdir, CACHE / "logs", args.quiet_wait, args.max_repeats)
     results["contention"] = bench.contention
     store = workdir / "store"
 
@@ -869,7 +898,8 @@ def main(argv: list[str] | None = None) -> int:
     again = None
     if kb_run:
         again = stage(results, "kb_reingest", bench.worker, "kb_reingest", "ingest",
-                      {"paths": [str(corpus)], "store": kb_run["store"], "tokenizer_workaround": kb_run["tokenizer_workaround"]})
+                      {"paths": [str(corpus)], "store": kb_run["store"], "reuse_store": True,
+                       "tokenizer_workaround": kb_run["tokenizer_workaround"]})
     else:
         results["stages"]["kb_reingest"] = {"ok": False, "error": "skipped: needs the first kb ingest"}
     results["kb_reingest"] = again
@@ -1088,9 +1118,10 @@ def markdown(results: dict[str, Any]) -> str:
         out += ["", "kb ingest crashes (kb as shipped; each try in a fresh store):"]
         out += [f"- {name} try {t['attempt']}: {t['error'][:160]} [in kb: {t['where']}]" for name, t in crashes]
     if results.get("contention"):
-        out += ["", "Other processes' CPU use during each stage (cores; > 0.2 means the figure is skewed):", "",
-                "| stage | waited for quiet (s) | others' CPU before (%) | others' cores during |", "|---|---:|---:|---:|"]
-        out += [f"| {k} | {v['waited_for_quiet_s']} | {v['others_cpu_pct_before']} | {v['others_cpu_cores_during']} |"
+        out += ["", f"Other processes' CPU use during each run (cores; > {CONTENDED_CORES} means its timing is skewed; "
+                "the figures above come from the kept runs):", "",
+                "| run | kept | waited for quiet (s) | others' CPU before (%) | others' cores during |", "|---|---|---:|---:|---:|"]
+        out += [f"| {k} | {'yes' if v.get('kept') else ''} | {v['waited_for_quiet_s']} | {v['others_cpu_pct_before']} | {v['others_cpu_cores_during']} |"
                 for k, v in results["contention"].items()]
     if failed:
         out += ["", "Failed stages:"] + [f"- {f}" for f in failed]

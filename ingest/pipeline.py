@@ -390,7 +390,9 @@ class _Writer:
     def __init__(self, store: Store, embedder: Embedder, batch_size: int, report: IngestReport, progress: Progress):
         self.store = store
         self.embedder = embedder
-        self.batch_size = max(batch_size, 1) * 2
+        # Several model batches per flush: sentence-transformers sorts each call's texts by length,
+        # so a larger call pads less (short and long chunks no longer share a batch).
+        self.batch_size = max(batch_size, 1) * 8
         self.report = report
         self.progress = progress
         self.buffer: list[Chunk] = []
