@@ -472,10 +472,17 @@ def measure_latency(kbase, store_path: Path, queries: list[dict[str, str]], roun
     stats = {name: percentiles(values) for name, values in samples.items()}
     for name in names:
         stats[name]["cpu_p50_ms"] = percentiles(cpu[name])["p50_ms"]
+        # Each query's fastest of the rounds: what an uncontended machine gives, where other work
+        # shares the cores (samples are stored round by round).
+        best = [min(samples[name][r * len(texts) + qi] for r in range(rounds)) for qi in range(len(texts))]
+        stats[name]["best_of_rounds"] = {k: v for k, v in percentiles(best).items() if k in ("p50_ms", "p95_ms")}
     ratio_p95 = stats["kb_hybrid"]["p95_ms"] / stats["baseline"]["p95_ms"]
     ratio_p50 = stats["kb_hybrid"]["p50_ms"] / stats["baseline"]["p50_ms"]
+    best_h, best_b = stats["kb_hybrid"]["best_of_rounds"], stats["baseline"]["best_of_rounds"]
     return {
         "variants": stats,
+        "ratio_p95_best_of_rounds": round(best_h["p95_ms"] / best_b["p95_ms"], 2),
+        "ratio_p50_best_of_rounds": round(best_h["p50_ms"] / best_b["p50_ms"], 2),
         "ratio_p95": round(ratio_p95, 2),
         "ratio_p50": round(ratio_p50, 2),
         "target_p95_ms": TARGET_P95_MS,
@@ -778,11 +785,12 @@ def print_report(result: dict[str, Any]) -> None:
     print()
     print(f"### kb search benchmark: {s['chunks']:,} chunks, {s['documents']:,} documents, {len(result['queries'])} queries x {lat['rounds']} rounds")
     print()
-    print("| search | p50 ms | p95 ms | p99 ms | mean ms | p50 CPU ms |")
-    print("|---|---:|---:|---:|---:|---:|")
+    best_label = f"best of {lat['rounds']}"
+    print(f"| search | p50 ms | p95 ms | p99 ms | mean ms | p50 CPU ms | {best_label}: p50 | {best_label}: p95 |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for name, label in labels.items():
         x = v[name]
-        print(f"| {label} | {x['p50_ms']:.1f} | {x['p95_ms']:.1f} | {x['p99_ms']:.1f} | {x['mean_ms']:.1f} | {x['cpu_p50_ms']:.1f} |")
+        print(f"| {label} | {x['p50_ms']:.1f} | {x['p95_ms']:.1f} | {x['p99_ms']:.1f} | {x['mean_ms']:.1f} | {x['cpu_p50_ms']:.1f} | {x['best_of_rounds']['p50_ms']:.1f} | {x['best_of_rounds']['p95_ms']:.1f} |")
     print()
     verdict = "meets" if lat["meets_target"] else "MISSES"
     load = result["machine"]
@@ -794,6 +802,12 @@ def print_report(result: dict[str, Any]) -> None:
     print(
         f"kb hybrid p95 {v['kb_hybrid']['p95_ms']:.1f} ms {verdict} the {TARGET_P95_MS:.0f} ms target; "
         f"ratio to baseline: p95 {lat['ratio_p95']:.2f}x, p50 {lat['ratio_p50']:.2f}x"
+    )
+    best = v["kb_hybrid"]["best_of_rounds"]
+    print(
+        f"best of {lat['rounds']} rounds per query (the least disturbed by other work): kb hybrid p95 {best['p95_ms']:.1f} ms "
+        f"({'meets' if best['p95_ms'] <= TARGET_P95_MS else 'misses'} the target), p50 {best['p50_ms']:.1f} ms; ratio to baseline "
+        f"p95 {lat['ratio_p95_best_of_rounds']:.2f}x, p50 {lat['ratio_p50_best_of_rounds']:.2f}x"
     )
     m = result.get("memory")
     inc = result.get("incremental")

@@ -12,8 +12,9 @@ that `Chunk.embedding_text` puts in front of the text.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from kb.embedder import Embedder
@@ -51,13 +52,28 @@ class _Unit:
 class Chunker:
     """Cuts one document's sections into `Piece`s that the embedding model reads whole."""
 
-    def __init__(self, embedder: Embedder, chunk_size: int, chunk_overlap: int, passage_prefix: str = ""):
-        self.embedder = embedder
+    def __init__(
+        self, embedder: Embedder | Callable[[], Embedder], chunk_size: int, chunk_overlap: int, passage_prefix: str = ""
+    ):
+        # A factory is opened at the first section: a run whose files all fail before yielding
+        # any text (encrypted, scanned) never loads the model.
+        self._embedder = embedder
         self.chunk_size = chunk_size
         self.chunk_overlap = chunk_overlap
-        self._reserved = (embedder.count_tokens([passage_prefix])[0] if passage_prefix else 0) + 1
+        self._passage_prefix = passage_prefix
         self._budgets: dict[tuple[str, ...], int] = {}
         self._fitted: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    @property
+    def embedder(self) -> Embedder:
+        if not isinstance(self._embedder, Embedder):
+            self._embedder = self._embedder()
+        return self._embedder
+
+    @functools.cached_property
+    def _reserved(self) -> int:
+        prefix = self._passage_prefix
+        return (self.embedder.count_tokens([prefix])[0] if prefix else 0) + 1
 
     def budget(self, heading: tuple[str, ...]) -> int:
         """Tokens of text a chunk under `heading` (already fitted) may hold."""

@@ -317,7 +317,7 @@ class IngestPipeline:
 
     def _parse_all(self, todo: list[Candidate], out: queue.Queue, stop: threading.Event) -> None:
         chunker = Chunker(
-            self.embedder,
+            self._embedder,
             self.settings.ingest.chunk_size,
             self.settings.ingest.chunk_overlap,
             self.settings.embedding.passage_prefix,
@@ -360,7 +360,7 @@ class IngestPipeline:
         events: queue.Queue = queue.Queue(maxsize=_QUEUE_ITEMS)
         stop = threading.Event()
         worker = threading.Thread(target=self._parse_all, args=(todo, events, stop), name="kb-parse", daemon=True)
-        writer = _Writer(self.store, self.embedder, self.settings.embedding.batch_size, report, progress)
+        writer = _Writer(self.store, self._embedder, self.settings.embedding.batch_size, report, progress)
         worker.start()
         try:
             while (event := events.get()) is not None:
@@ -387,7 +387,7 @@ class IngestPipeline:
 class _Writer:
     """Embeds pieces in batches across files and commits each file once all its chunks are written."""
 
-    def __init__(self, store: Store, embedder: Embedder, batch_size: int, report: IngestReport, progress: Progress):
+    def __init__(self, store: Store, embedder: Callable[[], Embedder], batch_size: int, report: IngestReport, progress: Progress):
         self.store = store
         self.embedder = embedder
         # Several model batches per flush: sentence-transformers sorts each call's texts by length,
@@ -456,7 +456,7 @@ class _Writer:
     def flush(self) -> None:
         if self.buffer:
             batch, self.buffer = self.buffer, []
-            vectors = self.embedder.embed_passages([c.embedding_text for c in batch])
+            vectors = self.embedder().embed_passages([c.embedding_text for c in batch])
             self.store.write_chunks(batch, vectors)
             self.report.chunks_added += len(batch)
             self.progress.chunks_embedded(len(batch))

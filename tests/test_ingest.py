@@ -343,3 +343,21 @@ def test_parallel_parsing_and_embedding_with_the_real_tokenizer(settings, real_e
         # No text lost to a confused tokenizer: the first, middle and last words of a paragraph are found.
         for word in ("word9x2x0", "word9x2x250", "word9x2x499"):
             assert any(word in h.text for h in kb.search(word, 3, mode="lexical")), word
+
+
+def test_files_that_fail_before_any_text_never_load_the_model(settings, docs):
+    """Re-running over files that keep failing (scans, password PDFs) stays fast: no model load."""
+    from tests.support import make_blank_pdf
+
+    make_blank_pdf(docs / "scan.pdf")
+    opened = []
+
+    def factory():
+        opened.append(True)
+        return HashEmbedder()
+
+    from ingest.pipeline import IngestPipeline
+
+    with KnowledgeBase(settings, embedder=HashEmbedder()) as kb:
+        report = IngestPipeline(settings, kb.store, factory).run([docs])
+    assert "no text layer" in report.files_failed[0]["error"] and opened == []
