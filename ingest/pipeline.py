@@ -279,7 +279,7 @@ class IngestPipeline:
                         f"{info.st_size / 1e6:.1f} MB is over ingest.max_file_mb ({self.settings.ingest.max_file_mb:g} MB); raise the limit to ingest it",
                     )
                 candidate.kind = detect(candidate.path, display, int(self.settings.ingest.max_unpacked_mb * 1_000_000))
-                candidate.sha256 = _sha256(candidate.path)
+                candidate.sha256 = sha256_file(candidate.path)
             except Unsupported as exc:
                 report.files_skipped.append({"path": display, "reason": exc.reason})
                 continue
@@ -518,7 +518,7 @@ def _drain(events: queue.Queue) -> None:
         pass
 
 
-def _sha256(path: Path) -> str:
+def sha256_file(path: Path) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
