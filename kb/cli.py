@@ -68,14 +68,16 @@ def _collection_option(func: Callable) -> Callable:
     )(func)
 
 
-def _knowledge_base(ctx: click.Context, collection: str | None):
+def _knowledge_base(ctx: click.Context, collection: str | None, **overrides: dict[str, Any]):
     from kb.service import KnowledgeBase
 
     settings = load_settings(ctx.obj["settings_path"])
     if collection:
-        settings = settings.with_overrides(store={"collection": collection})
-    # A caller (a test, an embedding host) may hand in an embedder it already loaded.
-    return KnowledgeBase(settings, embedder=ctx.obj.get("embedder"))
+        overrides["store"] = {"collection": collection}
+    if overrides:
+        settings = settings.with_overrides(**overrides)
+    # A caller (a test, an embedding host) may hand in an embedder or a chat model it already loaded.
+    return KnowledgeBase(settings, embedder=ctx.obj.get("embedder"), chat_model=ctx.obj.get("chat_model"))
 
 
 def _json_out(data: Any) -> None:
@@ -233,9 +235,160 @@ def stats(ctx: click.Context, collection: str | None, as_json: bool) -> None:
         click.echo(f"{key.replace('_', ' '):>16}: {value}")
 
 
+@main.command()
+@click.argument("question")
+@_collection_option
+@click.option("--model", "model_name", metavar="NAME", help="A model from the registry (default: [llm] model). See `kb model list`.")
+@click.option("-k", "--top-k", type=click.IntRange(1, 100), help="Passages to retrieve (default: [retrieval] top_k).")
+@click.option("-t", "--temperature", type=float, help="Sampling temperature (clamped to [0, [llm] temperature_max]).")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer object (answer, refused, grounded, citations, usage, timings).")
+@click.pass_context
+@_interruptible
+def ask(ctx: click.Context, question: str, collection: str | None, model_name: str | None, top_k: int | None,
+        temperature: float | None, as_json: bool) -> None:
+    """Answer QUESTION from the documents, citing them as [n]; refuse when they do not say.
+
+    The answer streams on a terminal, then its sources. Nothing relevant found: kb refuses without
+    calling the model.
+
+    \b
+    Examples:
+      kb ask "How do I roll back a bad deploy?"
+      kb ask "出差住宿标准是多少？" --json
+      kb ask "What is the on-call rotation?" --model qwen2.5-coder-1.5b -t 0
+    """
+    overrides = {"llm": {"model": model_name}} if model_name else {}
+    with _knowledge_base(ctx, collection, **overrides) as kb:
+        answer = None
+        for event in kb.ask_stream(question, top_k=top_k, temperature=temperature):
+            if event.kind == "token" and not as_json:
+                click.echo(event.data, nl=False)
+            elif event.kind == "done":
+                answer = event.data
+    if as_json:
+        _json_out(answer.to_dict())
+        return
+    click.echo()
+    if answer.refused:
+        click.secho("(refused: the documents do not answer this)", dim=True, err=True)
+        return
+    if answer.citations:
+        click.echo()
+        click.secho("Sources:", bold=True)
+        for c in answer.citations:
+            where = c.source + (f" · p. {c.page}" if c.page else "") + (f" · {c.heading}" if c.heading else "")
+            click.echo(f"  [{c.n}] {where}")
+    else:
+        click.secho("(no citation: this answer is not grounded in the documents)", fg="yellow", err=True)
+    t = answer.timings
+    click.secho(
+        f"{answer.model} · retrieval {t['retrieval_ms']:.0f} ms · first token {t['ttft_ms'] or 0:.0f} ms · "
+        f"{t['tokens_per_s'] or 0:.1f} tokens/s", dim=True, err=True,
+    )
+
+
+@main.command()
+@click.option("--host", help="Address to listen on (default: [server] host, 127.0.0.1).")
+@click.option("--port", type=click.IntRange(1, 65535), help="Port (default: [server] port, 8000).")
+@click.pass_context
+def serve(ctx: click.Context, host: str | None, port: int | None) -> None:
+    """Run the HTTP service: web chat page at /, REST API at /api, OpenAI-compatible API at /v1,
+    OpenAPI docs at /schema, Prometheus metrics at /metrics.
+
+    \b
+    Examples:
+      kb serve
+      kb serve --host 0.0.0.0 --port 9000
+      KB_SERVER__API_KEYS=secret1,secret2 kb serve
+    """
+    from kb.server import serve as run_server
+
+    settings = load_settings(ctx.obj["settings_path"])
+    click.echo(f"kb: serving on http://{host or settings.server.host}:{port or settings.server.port}/", err=True)
+    run_server(settings, host, port)
+
+
+@main.group()
+def model() -> None:
+    """List, install and verify the chat models of the registry ([models.NAME] in the settings)."""
+
+
+def _model_manager(ctx: click.Context):
+    from kb.models import ModelManager
+
+    return ModelManager(load_settings(ctx.obj["settings_path"]))
+
+
+@model.command(name="list")
+@click.option("--json", "as_json", is_flag=True, help="Print the registry as JSON.")
+@click.pass_context
+def model_list(ctx: click.Context, as_json: bool) -> None:
+    """The registered models, whether installed and verified; * marks [llm] model."""
+    manager = _model_manager(ctx)
+    rows = manager.list()
+    if as_json:
+        _json_out({"default": manager.settings.llm.model, "models": [r.to_dict() for r in rows]})
+        return
+    for row in rows:
+        mark = "*" if row.name == manager.settings.llm.model else " "
+        state = "verified" if row.verified else "installed" if row.installed else "not installed"
+        size = f"{(row.spec.size or 0) / 1e6:,.0f} MB" if row.spec.size else ""
+        click.echo(f"{mark} {row.name:<22} {row.spec.source:<5} {row.spec.quantization:<7} {size:>9}  {state}")
+
+
+@model.command(name="install")
+@click.argument("name")
+@click.option("--force", is_flag=True, help="Install again even when a verified file is there.")
+@click.option("--json", "as_json", is_flag=True, help="Print the installed model as JSON.")
+@click.pass_context
+@_interruptible
+def model_install(ctx: click.Context, name: str, force: bool, as_json: bool) -> None:
+    """Fetch or assemble model NAME into the models folder and verify its sha256.
+
+    \b
+    Examples:
+      kb model install qwen2.5-coder-0.5b
+      kb model install qwen2.5-coder-1.5b --force
+    """
+    from kb.console import ByteProgress
+
+    manager = _model_manager(ctx)
+    with ByteProgress(enabled=not as_json and sys.stderr.isatty()) as progress:
+        path = manager.install(name, progress, force=force)
+    if as_json:
+        _json_out(manager.status(name).to_dict())
+    else:
+        click.echo(f"{name}: installed and verified at {path}")
+
+
+@model.command(name="verify")
+@click.argument("name")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.pass_context
+def model_verify(ctx: click.Context, name: str, as_json: bool) -> None:
+    """Hash model NAME's file again and compare it with the registry (exit 1 when it differs)."""
+    from kb.console import ByteProgress
+
+    manager = _model_manager(ctx)
+    with ByteProgress(enabled=not as_json and sys.stderr.isatty()) as progress:
+        path = manager.verify(name, progress, force=True)
+    if as_json:
+        _json_out(manager.status(name).to_dict())
+    else:
+        click.echo(f"{name}: {path} matches sha256 {manager.spec(name).sha256}")
+
+
+@model.command(name="info")
+@click.argument("name")
+@click.pass_context
+def model_info(ctx: click.Context, name: str) -> None:
+    """Everything the registry knows about model NAME, as JSON."""
+    _json_out(_model_manager(ctx).status(name).to_dict())
+
+
 @main.group(name="eval")
 def eval_group() -> None:
-    """Measure retrieval quality on a question set."""
+    """Measure retrieval and answer quality on a question set."""
 
 
 @eval_group.command(name="retrieval")
@@ -268,6 +421,42 @@ def eval_retrieval(ctx: click.Context, questions_path: Path, corpus: Path | None
     else:
         click.echo(markdown_table(results))
         click.echo(f"\nWrote {out / 'retrieval.json'} and {chart}", err=True)
+
+
+@eval_group.command(name="answers")
+@click.option("--questions", "questions_path", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path), help="JSONL question file (with answer_keywords).")
+@click.option("--model", "models", multiple=True, metavar="NAME", help="A model to compare (repeatable; default: [llm] model).")
+@click.option("--corpus", type=click.Path(exists=True, file_okay=False, path_type=Path), help="Ingest this folder first (incremental).")
+@_collection_option
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path(".kb/eval"), show_default=True, help="Folder for answers.json and answers.png.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON instead of a table.")
+@click.pass_context
+def eval_answers(ctx: click.Context, questions_path: Path, models: tuple[str, ...], corpus: Path | None,
+                 collection: str | None, out: Path, as_json: bool) -> None:
+    """Compare models on the same questions with the same sampling: keyword accuracy, citation
+    accuracy, refusal precision/recall, tokens/s, TTFT p50/p95 and peak memory.
+
+    \b
+    Question lines add "answer_keywords": [...] to the retrieval format ("a|b": either).
+    Example:
+      kb eval answers --questions corpora/sample-questions.jsonl --model qwen2.5-coder-0.5b --model qwen2.5-coder-1.5b
+    """
+    from kb.evaluation import answers_chart, answers_table
+
+    with _knowledge_base(ctx, collection) as kb:
+        runs = kb.evaluate_answers(questions_path, list(models), corpus)
+        name = kb.store.collection_name
+    sampling = {k: getattr(kb.settings.llm, k) for k in ("temperature", "top_k", "top_p", "repeat_penalty", "max_tokens", "seed")}
+    data = {"questions": str(questions_path), "collection": name, "sampling": sampling,
+            "runs": [{"model": r.model, "metrics": r.metrics, "answers": r.answers} for r in runs]}
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "answers.json").write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    chart = answers_chart(runs, out / "answers.png", f"Answers on {questions_path.name}")
+    if as_json:
+        _json_out(data)
+    else:
+        click.echo(answers_table(runs))
+        click.echo(f"\nWrote {out / 'answers.json'} and {chart}", err=True)
 
 
 def _indent(text: str, width: int = 400) -> str:

@@ -51,6 +51,31 @@ class TerminalProgress(IngestProgress):
         self._bar.update(self._files, note=f"{self._chunks} chunks")
 
 
+class ByteProgress:
+    """A bytes bar for downloads, assembly and hashing: `progress(what, done, total)`."""
+
+    def __init__(self, enabled: bool):
+        from rich.progress import DownloadColumn, TransferSpeedColumn
+
+        self._bar = Progress(
+            TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(), TimeRemainingColumn(),
+            console=Console(stderr=True), transient=True, disable=not enabled,
+        )
+        self._tasks: dict[str, int] = {}
+
+    def __enter__(self) -> ByteProgress:
+        self._bar.__enter__()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        self._bar.__exit__(kind, exc, tb)
+
+    def __call__(self, what: str, done: int, total: int | None) -> None:
+        if what not in self._tasks:
+            self._tasks[what] = self._bar.add_task(what, total=total)
+        self._bar.update(self._tasks[what], completed=done, total=total)
+
+
 def print_report(report: IngestReport) -> None:
     console = Console()
     title = "Ingest (dry run: nothing changed)" if report.dry_run else f"Ingest finished in {report.seconds:.1f} s"

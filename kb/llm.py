@@ -1,0 +1,310 @@
+"""Chat-model backends behind one interface: llama-cpp-python in this process, or an
+OpenAI-compatible server (llama.cpp server, vLLM) when kb outgrows one process.
+
+Both take the same messages and sampling and stream text pieces. The in-process model is loaded
+once and serialized by a lock: a llama context is not thread-safe.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from kb.errors import InvalidInput, ModelUnavailable
+from kb.settings import LLMSettings
+
+log = logging.getLogger(__name__)
+
+Message = dict[str, str]  # {"role": "system" | "user" | "assistant", "content": ...}
+
+
+@dataclass(frozen=True)
+class Sampling:
+    """Sampling for one request: settings' defaults with per-request overrides clamped to bounds."""
+
+    temperature: float
+    top_k: int
+    top_p: float
+    repeat_penalty: float
+    max_tokens: int
+    seed: int
+
+    @classmethod
+    def from_settings(cls, settings: LLMSettings, temperature: float | None = None, max_tokens: int | None = None) -> Sampling:
+        if temperature is not None and not isinstance(temperature, (int, float)):
+            raise InvalidInput("temperature must be a number")
+        if max_tokens is not None and (not isinstance(max_tokens, int) or max_tokens < 1):
+            raise InvalidInput("max_tokens must be a positive integer")
+        return cls(
+            temperature=min(max(float(settings.temperature if temperature is None else temperature), 0.0), settings.temperature_max),
+            top_k=settings.top_k,
+            top_p=settings.top_p,
+            repeat_penalty=settings.repeat_penalty,
+            max_tokens=min(settings.max_tokens if max_tokens is None else max_tokens, settings.max_tokens_limit),
+            seed=settings.seed,
+        )
+
+
+@dataclass
+class GenerationStats:
+    """Filled in while a generation streams."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    ttft_ms: float | None = None
+    generation_ms: float = 0.0
+    cancelled: bool = False
+    pieces: list[str] = field(default_factory=list)
+
+    @property
+    def tokens_per_s(self) -> float | None:
+        decode_ms = self.generation_ms - (self.ttft_ms or 0.0)
+        if self.completion_tokens < 2 or decode_ms <= 0:
+            return None
+        return round((self.completion_tokens - 1) / (decode_ms / 1000), 2)
+
+
+class ChatModel(Protocol):
+    name: str
+    n_ctx: int
+
+    def count_tokens(self, texts: list[str]) -> list[int]: ...
+
+    def prompt_tokens(self, messages: list[Message]) -> int: ...
+
+    def stream(
+        self, messages: list[Message], sampling: Sampling, stats: GenerationStats, cancel: threading.Event | None = None
+    ) -> Iterator[str]: ...
+
+    def close(self) -> None: ...
+
+
+STOP = ["<|im_end|>", "<|endoftext|>", "<|im_start|>"]
+
+
+def physical_cores() -> int:
+    """Physical cores (llama.cpp runs best with one thread per core, not per hyperthread)."""
+    try:
+        cores = set()
+        block: dict[str, str] = {}
+        for line in Path("/proc/cpuinfo").read_text().splitlines() + [""]:
+            if not line.strip():
+                if "core id" in block:
+                    cores.add((block.get("physical id"), block["core id"]))
+                block = {}
+            elif ":" in line:
+                key, _, value = line.partition(":")
+                block[key.strip()] = value.strip()
+        if cores:
+            return max(1, min(len(cores), os.cpu_count() or len(cores)))
+    except OSError:
+        pass
+    return os.cpu_count() or 1
+
+
+class LlamaCppModel:
+    """A GGUF in this process through llama-cpp-python."""
+
+    def __init__(self, name: str, path: Path, settings: LLMSettings, context_length: int, render=None):
+        try:
+            import llama_cpp
+        except ImportError as exc:
+            raise ModelUnavailable("llama-cpp-python is not installed: run `make setup` (or pip install llama-cpp-python)") from exc
+        self.name = name
+        self.settings = settings
+        self.gpu = bool(llama_cpp.llama_supports_gpu_offload())
+        layers = settings.n_gpu_layers if self.gpu else 0
+        self.n_ctx = min(settings.n_ctx or context_length, context_length)
+        threads = settings.n_threads or physical_cores()
+        started = time.perf_counter()
+        try:
+            self.llm = llama_cpp.Llama(
+                model_path=str(path),
+                n_ctx=self.n_ctx,
+                n_gpu_layers=layers,
+                n_threads=threads,
+                n_batch=min(settings.n_batch, self.n_ctx),
+                flash_attn=settings.flash_attn,
+                use_mmap=settings.use_mmap,
+                seed=settings.seed,
+                chat_format=None if settings.chat_format == "gguf" else "chatml",
+                verbose=False,
+            )
+        except (ValueError, RuntimeError, OSError) as exc:
+            raise ModelUnavailable(f"cannot load model {name!r} from {path}: {exc}") from exc
+        n_layer = int(llama_cpp.llama_model_n_layer(self.llm.model)) if hasattr(llama_cpp, "llama_model_n_layer") else 0
+        self.offloaded = 0 if not self.gpu else (n_layer + 1 if layers < 0 else min(layers, n_layer + 1))
+        if self.gpu:
+            log.info("model %s: %d of %d layers (+ output) offloaded to the GPU", name, self.offloaded, n_layer)
+        elif settings.n_gpu_layers != 0:
+            log.warning("model %s runs on the CPU: this llama-cpp-python build has no GPU backend "
+                        "(rebuild it with CMAKE_ARGS=\"-DGGML_CUDA=on\" to use a GPU)", name)
+        log.info("model %s loaded in %.1f s (n_ctx %d, %d threads)", name, time.perf_counter() - started, self.n_ctx, threads)
+        self.threads = threads
+        self.template = self.llm.metadata.get("tokenizer.chat_template", "")
+        self._render = render
+        self._lock = threading.Lock()
+
+    def info(self) -> dict[str, Any]:
+        return {"backend": "llama_cpp", "model": self.name, "n_ctx": self.n_ctx, "gpu": self.gpu,
+                "gpu_layers": self.offloaded, "threads": self.threads, "chat_format": self.settings.chat_format}
+
+    def tokenize(self, text: str) -> list[int]:
+        return self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=True)
+
+    def count_tokens(self, texts: list[str]) -> list[int]:
+        return [len(self.tokenize(t)) for t in texts]
+
+    def render(self, messages: list[Message]) -> str:
+        """The prompt text the model sees (the project's ChatML, or the GGUF's own template)."""
+        if self.settings.chat_format == "gguf":
+            return render_gguf_template(self.template, messages, self.llm)
+        return self._render(messages)
+
+    def prompt_tokens(self, messages: list[Message]) -> int:
+        return len(self.tokenize(self.render(messages)))
+
+    def stream(
+        self, messages: list[Message], sampling: Sampling, stats: GenerationStats, cancel: threading.Event | None = None
+    ) -> Iterator[str]:
+        with self._lock:
+            started = time.perf_counter()
+            prompt = self.render(messages)
+            stats.prompt_tokens = len(self.tokenize(prompt))
+            if stats.prompt_tokens + sampling.max_tokens > self.n_ctx:
+                sampling = _replace(sampling, max_tokens=max(1, self.n_ctx - stats.prompt_tokens))
+            common = dict(
+                max_tokens=sampling.max_tokens, temperature=sampling.temperature, top_k=sampling.top_k,
+                top_p=sampling.top_p, repeat_penalty=sampling.repeat_penalty, seed=sampling.seed, stream=True,
+            )
+            if self.settings.chat_format == "gguf":
+                chunks = self.llm.create_chat_completion(messages=messages, **common)
+            else:
+                chunks = self.llm.create_completion(prompt=prompt, stop=STOP, **common)
+            try:
+                for chunk in chunks:
+                    choice = chunk["choices"][0]
+                    text = choice.get("text") if "text" in choice else (choice.get("delta") or {}).get("content")
+                    if text:
+                        if stats.ttft_ms is None:
+                            stats.ttft_ms = (time.perf_counter() - started) * 1000
+                        stats.completion_tokens += 1
+                        stats.pieces.append(text)
+                        yield text
+                    if cancel is not None and cancel.is_set():
+                        stats.cancelled = True
+                        break
+            finally:
+                chunks.close()
+                stats.generation_ms = (time.perf_counter() - started) * 1000
+
+    def close(self) -> None:
+        llm = getattr(self, "llm", None)
+        if llm is not None:
+            llm.close()
+
+
+def render_gguf_template(template: str, messages: list[Message], llm: Any = None) -> str:
+    """Render a GGUF's embedded chat template (Jinja2) as llama-cpp-python does."""
+    from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+    eos = bos = ""
+    if llm is not None:
+        vocab = llm._model
+        eos = llm.detokenize([vocab.token_eos()]).decode("utf-8", "ignore") if vocab.token_eos() >= 0 else ""
+        bos = llm.detokenize([vocab.token_bos()]).decode("utf-8", "ignore") if vocab.token_bos() >= 0 else ""
+    formatter = Jinja2ChatFormatter(template=template, eos_token=eos, bos_token=bos)
+    return formatter(messages=messages).prompt
+
+
+def _replace(sampling: Sampling, **changes: Any) -> Sampling:
+    from dataclasses import replace
+
+    return replace(sampling, **changes)
+
+
+class OpenAIModel:
+    """An OpenAI-compatible chat server (`python -m llama_cpp.server`, llama.cpp's `llama-server`, vLLM).
+
+    Tokens are counted with a local tokenizer when one is given, else estimated conservatively
+    (one token per 3 UTF-8 bytes, which over-counts English and Chinese alike)."""
+
+    def __init__(self, settings: LLMSettings, tokenizer: Any = None):
+        import httpx
+
+        self.settings = settings
+        self.name = settings.api_model or settings.model
+        self.n_ctx = settings.n_ctx or 4096
+        self._tokenizer = tokenizer
+        headers = {"Authorization": f"Bearer {settings.api_key}"} if settings.api_key else {}
+        self._client = httpx.Client(base_url=settings.base_url.rstrip("/"), headers=headers, timeout=settings.timeout_s)
+
+    def info(self) -> dict[str, Any]:
+        return {"backend": "openai", "model": self.name, "base_url": self.settings.base_url, "n_ctx": self.n_ctx}
+
+    def count_tokens(self, texts: list[str]) -> list[int]:
+        if self._tokenizer is not None:
+            return self._tokenizer.count_tokens(texts)
+        return [len(t.encode("utf-8")) // 3 + 1 for t in texts]
+
+    def prompt_tokens(self, messages: list[Message]) -> int:
+        return sum(self.count_tokens([m["content"] for m in messages])) + 5 * len(messages) + 3
+
+    def stream(
+        self, messages: list[Message], sampling: Sampling, stats: GenerationStats, cancel: threading.Event | None = None
+    ) -> Iterator[str]:
+        import httpx
+
+        body = {
+            "model": self.name, "messages": messages, "stream": True, "max_tokens": sampling.max_tokens,
+            "temperature": sampling.temperature, "top_p": sampling.top_p, "seed": sampling.seed, "stop": STOP,
+            # llama.cpp's servers and vLLM read these too:
+            "top_k": sampling.top_k, "repeat_penalty": sampling.repeat_penalty,
+        }
+        started = time.perf_counter()
+        stats.prompt_tokens = self.prompt_tokens(messages)
+        try:
+            with self._client.stream("POST", "/chat/completions", json=body) as response:
+                if response.status_code != 200:
+                    response.read()
+                    raise ModelUnavailable(
+                        f"model server {self.settings.base_url} answered {response.status_code}: {response.text[:300]}"
+                    )
+                for line in response.iter_lines():
+                    if not line.startswith("data:"):
+                        continue
+                    data = line[5:].strip()
+                    if data == "[DONE]":
+                        break
+                    chunk = json.loads(data)
+                    usage = chunk.get("usage") or {}
+                    if usage.get("prompt_tokens"):
+                        stats.prompt_tokens = usage["prompt_tokens"]
+                    choices = chunk.get("choices") or []
+                    text = (choices[0].get("delta") or {}).get("content") if choices else None
+                    if text:
+                        if stats.ttft_ms is None:
+                            stats.ttft_ms = (time.perf_counter() - started) * 1000
+                        stats.completion_tokens += 1
+                        stats.pieces.append(text)
+                        yield text
+                    if cancel is not None and cancel.is_set():
+                        stats.cancelled = True
+                        break
+        except httpx.HTTPError as exc:
+            raise ModelUnavailable(
+                f"cannot reach the model server at {self.settings.base_url} ({exc}): is it running? "
+                "See [llm] base_url in the settings."
+            ) from exc
+        finally:
+            stats.generation_ms = (time.perf_counter() - started) * 1000
+
+    def close(self) -> None:
+        self._client.close()

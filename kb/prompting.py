@@ -1,0 +1,49 @@
+"""Prompt templates: Jinja2 files in `kb/prompts/`, never strings in code.
+
+- `chatml.j2`: Qwen's ChatML conversation (byte-identical to the template embedded in Qwen GGUFs).
+- `system.{en,zh}.j2`: the rules first (a fixed prefix whose KV cache is reused across requests),
+  then the numbered passages `[n] source · page · heading`.
+- `condense.{en,zh}.j2`: turns a follow-up and its history into a standalone question.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+TEMPLATES = Path(__file__).parent / "prompts"
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=False,  # plain text prompts, not HTML
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=False,
+    )
+
+
+def language(text: str) -> str:
+    """"zh" when the text is mostly Chinese (by CJK characters against Latin letters), else "en"."""
+    cjk = len(_CJK.findall(text))
+    latin_words = len(re.findall(r"[A-Za-z]+", text))
+    return "zh" if cjk and cjk >= latin_words else "en"
+
+
+def render_chatml(messages: list[dict[str, str]], add_generation_prompt: bool = True) -> str:
+    return _environment().get_template("chatml.j2").render(messages=messages, add_generation_prompt=add_generation_prompt)
+
+
+def render_system(lang: str, passages: list[dict[str, Any]], refusal: str) -> str:
+    return _environment().get_template(f"system.{lang}.j2").render(passages=passages, refusal=refusal).strip()
+
+
+def render_condense(lang: str, history: list[dict[str, str]], question: str) -> str:
+    return _environment().get_template(f"condense.{lang}.j2").render(history=history, question=question).strip()

@@ -1,0 +1,257 @@
+"""The HTTP service over real HTTP (uvicorn on loopback): REST API, server-sent events, the
+OpenAI-compatible endpoint with the official client, uploads, auth, backpressure, bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from kb.service import KnowledgeBase
+from kb.settings import load_settings
+from tests.conftest import MODELS_DIR, SAMPLE
+from tests.support import RunningServer
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def server(sample_store, real_embedder, qwen, tmp_path_factory):
+    """The sample corpus, the real embedder and Qwen 0.5B behind a real server."""
+    from kb.server import create_app
+
+    uploads = tmp_path_factory.mktemp("uploads")
+    store = tmp_path_factory.mktemp("server") / "store"
+    shutil.copytree(sample_store, store)  # uploads and deletes must not touch the shared sample store
+    settings = load_settings(environ={
+        "KB_STORE__PATH": str(store), "KB_LLM__MODELS_DIR": str(MODELS_DIR), "KB_SERVER__UPLOADS_DIR": str(uploads),
+    })
+    kb = KnowledgeBase(settings, embedder=real_embedder, chat_model=qwen)
+    with RunningServer(create_app(settings, kb)) as running:
+        running.uploads = uploads
+        yield running
+    kb.close()
+
+
+def _events(response: httpx.Response) -> list[tuple[str, dict]]:
+    events, kind = [], None
+    for line in response.iter_lines():
+        if line.startswith("event: "):
+            kind = line[7:]
+        elif line.startswith("data: "):
+            events.append((kind, json.loads(line[6:])))
+    return events
+
+
+def test_health_search_and_documents(server):
+    health = httpx.get(f"{server.url}/api/health").json()
+    assert health["status"] == "ok" and health["model_loaded"] and health["store_reachable"]
+    assert health["documents"] == 6 and health["chunks"] > 10
+    response = httpx.post(f"{server.url}/api/search", json={"query": "shared_buffers", "top_k": 3, "mode": "lexical"})
+    assert response.status_code == 200 and response.headers["x-request-id"]
+    hits = response.json()["hits"]
+    assert hits[0]["source"] == "engineering-handbook.md"
+    assert set(hits[0]) >= {"doc_id", "chunk_id", "source", "page", "heading", "score", "text"}
+    filtered = httpx.post(f"{server.url}/api/search", json={"query": "报销", "filters": {"source": "报销*"}}).json()["hits"]
+    assert filtered and {h["source"] for h in filtered} == {"报销制度.md"}
+
+    listing = httpx.get(f"{server.url}/api/documents", params={"limit": 2}).json()
+    assert listing["total"] >= 6 and len(listing["documents"]) == 2 and "root" not in listing["documents"][0]
+    pdf = next(d for d in httpx.get(f"{server.url}/api/documents", params={"q": "hr-policy"}).json()["documents"])
+    assert httpx.get(f"{server.url}/api/documents/{pdf['doc_id']}").json()["source"] == "hr-policy.pdf"
+    original = httpx.get(f"{server.url}/api/documents/{pdf['doc_id']}/file")
+    assert original.status_code == 200 and original.headers["content-type"] == "application/pdf"
+    assert original.content == (SAMPLE / "hr-policy.pdf").read_bytes()
+    html = next(d for d in listing["documents"] + httpx.get(f"{server.url}/api/documents", params={"q": ".html"}).json()["documents"] if d["source"].endswith(".html"))
+    assert httpx.get(f"{server.url}/api/documents/{html['doc_id']}/file").headers["content-type"].startswith("text/plain")
+    stats = httpx.get(f"{server.url}/api/stats").json()
+    assert stats["documents"] >= 6 and stats["limits"]["temperature_max"] == 1.0
+
+
+def test_bad_requests_get_json_errors_and_the_service_stays_up(server):
+    cases = [
+        (httpx.post(f"{server.url}/api/search", content=b"{not json", headers={"content-type": "application/json"}), 400),
+        (httpx.post(f"{server.url}/api/search", json={"query": 42}), 400),
+        (httpx.post(f"{server.url}/api/search", json={"query": ""}), 400),
+        (httpx.post(f"{server.url}/api/search", json={"query": "x", "top_k": 0}), 400),
+        (httpx.post(f"{server.url}/api/search", json={"query": "x", "colour": "red"}), 400),
+        (httpx.post(f"{server.url}/api/ask", json={"question": "   "}), 400),
+        (httpx.post(f"{server.url}/api/ask", json={"question": "why? " * 2000}), 400),
+        (httpx.post(f"{server.url}/api/ask", json={"question": "x" * 300_000}), 413),
+        (httpx.get(f"{server.url}/api/documents/nope"), 404),
+        (httpx.delete(f"{server.url}/api/documents/nope"), 404),
+        (httpx.get(f"{server.url}/api/jobs/nope"), 404),
+        (httpx.get(f"{server.url}/api/nothing-here"), 404),
+    ]
+    for response, status in cases:
+        assert response.status_code == status, (response.request.url, response.text)
+        error = response.json()["error"]
+        assert error["type"] and error["message"], response.text
+        assert "Traceback" not in response.text
+    assert "query" in cases[1][0].json()["error"]["message"]
+    assert httpx.get(f"{server.url}/api/health").status_code == 200
+
+
+def test_ask_plain_and_streamed(server):
+    answer = httpx.post(f"{server.url}/api/ask", json={"question": "How quickly does a SEV1 page have to be acknowledged?",
+                                                        "temperature": 0}, timeout=120).json()
+    assert "5 minutes" in answer["answer"] and answer["grounded"]
+    assert answer["citations"][0]["source"] == "oncall-runbook.docx"
+
+    with httpx.stream("POST", f"{server.url}/api/ask", json={"question": "开发票的时候，公司的税号应该写什么？"},
+                      headers={"Accept": "text/event-stream"}, timeout=120) as response:
+        assert response.headers["content-type"].startswith("text/event-stream")
+        events = _events(response)
+    kinds = [k for k, _ in events]
+    assert kinds[0] == "sources" and kinds[-1] == "done" and kinds.count("token") > 3
+    assert events[0][1] and events[0][1][0]["n"] == 1 and "text" in events[0][1][0]
+    done = events[-1][1]
+    assert "".join(d["text"] for k, d in events if k == "token").strip().startswith(done["answer"][:10])
+    assert "91310115MA7K3N2Q8X" in done["answer"]
+
+    refused = httpx.post(f"{server.url}/api/ask", json={"question": "What was Northwind Labs' total revenue in 2024?", "stream": True})
+    assert [k for k, _ in _events(refused)] == ["sources", "token", "done"]
+
+
+def test_openai_client_against_the_server(server):
+    from openai import OpenAI
+
+    client = OpenAI(base_url=f"{server.url}/v1", api_key="unused", timeout=120)
+    assert [m.id for m in client.models.list().data] == ["qwen2.5-coder-0.5b"]
+    completion = client.chat.completions.create(
+        model="kb", temperature=0, messages=[{"role": "user", "content": "What is shared_buffers set to on the production Postgres database nodes?"}]
+    )
+    content = completion.choices[0].message.content
+    assert "16" in content and "Sources:" in content and "engineering-handbook.md" in content
+    assert completion.model_extra["sources"][0]["source"] == "engineering-handbook.md"
+    assert completion.usage.completion_tokens > 0
+    pieces = []
+    for chunk in client.chat.completions.create(
+        model="kb", stream=True, messages=[{"role": "user", "content": "Which response header tells an API client how long to wait after it has been rate limited?"}]
+    ):
+        if chunk.choices and chunk.choices[0].delta.content:
+            pieces.append(chunk.choices[0].delta.content)
+    assert len(pieces) > 3 and "Retry-After" in "".join(pieces)
+
+
+def test_upload_ingests_in_the_background_and_file_names_are_sanitised(server):
+    files = [
+        ("files", ("release-notes.md", b"# Release 4.2\n\nThe codename of release 4.2 is Blue Heron.\n", "text/markdown")),
+        ("files", ("../../escape.txt", b"The staging password rotation happens every 45 days.\n", "text/plain")),
+        ("files", ("binary.md", bytes(range(256)) * 10, "text/markdown")),
+    ]
+    response = httpx.post(f"{server.url}/api/documents", files=files, timeout=60)
+    assert response.status_code == 202, response.text
+    job_id = response.json()["id"]
+    deadline = time.time() + 120
+    while (job := httpx.get(f"{server.url}/api/jobs/{job_id}").json())["status"] in ("queued", "running"):
+        assert time.time() < deadline
+        time.sleep(0.3)
+    assert job["status"] == "done", job
+    results = {f["name"]: f for f in job["files"]}
+    assert results["release-notes.md"]["status"] == "added" and results["release-notes.md"]["chunks"] >= 1
+    assert results["escape.txt"]["status"] == "added"
+    assert results["binary.md"]["status"] == "failed" and "binary" in results["binary.md"]["error"]
+    assert (server.uploads / "escape.txt").is_file()
+    assert not (server.uploads.parent / "escape.txt").exists() and not (server.uploads.parent.parent / "escape.txt").exists()
+    hits = httpx.post(f"{server.url}/api/search", json={"query": "Blue Heron codename"}).json()["hits"]
+    assert hits[0]["source"] == "release-notes.md"
+    doc_id = hits[0]["doc_id"]
+    assert httpx.delete(f"{server.url}/api/documents/{doc_id}").json()["chunks_removed"] >= 1
+    assert httpx.get(f"{server.url}/api/documents/{doc_id}").status_code == 404
+    metrics = httpx.get(f"{server.url}/metrics").text
+    assert 'kb_http_requests_total{method="POST",route="/api/documents",status="202"}' in metrics
+    assert "kb_generation_queue_depth" in metrics and 'kb_ingest_jobs{status="done"}' in metrics
+
+
+def test_openapi_schema_documents_the_api(server):
+    schema = httpx.get(f"{server.url}/schema/openapi.json").json()
+    for path in ("/api/health", "/api/search", "/api/ask", "/api/documents", "/v1/chat/completions", "/v1/models"):
+        assert path in schema["paths"], path
+    assert "examples" in json.dumps(schema["components"]["schemas"]["SearchRequest"])
+
+
+# -- auth and backpressure on a second server: SmolLM2, a tiny store, keys on --------------------
+
+
+@pytest.fixture
+def small_server(tmp_path, hash_embedder, smollm2):
+    from kb.server import create_app
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "count.md").write_text("# Counting\n\nCount the numbers from one to three hundred, one per line.\n")
+    settings = load_settings(environ={
+        "KB_STORE__PATH": str(tmp_path / "store"), "KB_RETRIEVAL__MIN_RELEVANCE": "-1", "KB_SERVER__API_KEYS": "k1,k2",
+        "KB_SERVER__QUEUE_SIZE": "1", "KB_LLM__MAX_TOKENS": "400", "KB_LLM__TEMPERATURE": "1.0",
+        "KB_SERVER__UPLOADS_DIR": str(tmp_path / "uploads"), "KB_LLM__MODELS_DIR": str(MODELS_DIR),
+    })
+    kb = KnowledgeBase(settings, embedder=hash_embedder, chat_model=smollm2)
+    kb.ingest([docs])
+    with RunningServer(create_app(settings, kb)) as running:
+        yield running
+    kb.close()
+
+
+def test_api_keys_and_the_web_session(small_server):
+    url = small_server.url
+    assert httpx.get(f"{url}/api/health").status_code == 200  # open for load balancers
+    assert httpx.get(f"{url}/api/health").json().keys().isdisjoint({"documents_list", "text"})
+    for response in (httpx.get(f"{url}/api/documents"), httpx.get(f"{url}/v1/models"),
+                     httpx.get(f"{url}/api/documents", headers={"Authorization": "Bearer wrong"})):
+        assert response.status_code == 401 and response.json()["error"]["type"] == "unauthorized"
+    assert httpx.get(f"{url}/api/documents", headers={"Authorization": "Bearer k2"}).status_code == 200
+    with httpx.Client(base_url=url) as browser:
+        assert browser.get("/api/session").json() == {"keys_required": True, "authenticated": False}
+        assert browser.post("/api/session", json={"key": "nope"}).status_code == 401
+        login = browser.post("/api/session", json={"key": "k1"})
+        assert login.status_code == 200 and "httponly" in login.headers["set-cookie"].lower()
+        assert "samesite=strict" in login.headers["set-cookie"].lower()
+        assert browser.get("/api/documents").status_code == 200
+        assert browser.get("/api/session").json()["authenticated"] is True
+
+
+def test_queue_full_gets_503_and_a_client_that_leaves_frees_its_place(small_server):
+    url, auth = small_server.url, {"Authorization": "Bearer k1"}
+    body = {"question": "Count the numbers from one to three hundred.", "stream": True, "max_tokens": 400}
+    first_tokens = threading.Event()
+    results: dict[str, object] = {}
+
+    def running_client() -> None:  # holds the model, then hangs up after a few tokens
+        with httpx.stream("POST", f"{url}/api/ask", json=body, headers=auth, timeout=120) as response:
+            count = 0
+            for line in response.iter_lines():
+                if line.startswith("event: token"):
+                    count += 1
+                    if count == 3:
+                        first_tokens.set()
+                        break
+        results["first"] = count
+
+    def waiting_client() -> None:
+        response = httpx.post(f"{url}/api/ask", json={**body, "stream": False, "max_tokens": 5}, headers=auth, timeout=120)
+        results["second"] = response
+
+    first = threading.Thread(target=running_client)
+    first.start()
+    assert first_tokens.wait(60)
+    # While the first holds the model, one may wait; the next is turned away.
+    second = threading.Thread(target=waiting_client)
+    second.start()
+    time.sleep(0.5)
+    full = httpx.post(f"{url}/api/ask", json={**body, "stream": False}, headers=auth, timeout=30)
+    assert full.status_code == 503 and full.headers["retry-after"] == "5"
+    assert full.json()["error"]["type"] == "queue_full"
+    # Searches stay responsive while the model is busy.
+    assert httpx.post(f"{url}/api/search", json={"query": "count"}, headers=auth, timeout=10).status_code == 200
+    first.join(60)
+    second.join(120)
+    assert results["second"].status_code == 200, results["second"].text
+    metrics = httpx.get(f"{url}/metrics", headers=auth).text
+    assert 'kb_answers_total{outcome="cancelled"} 1' in metrics
+    assert "kb_generation_queue_depth 0" in metrics

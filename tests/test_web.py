@@ -1,0 +1,227 @@
+"""The web page in a real browser: Debian's chromium driven by Playwright, against a real `kb serve`
+(a subprocess) on a copy of the sample corpus with Qwen2.5-Coder-0.5B. Screenshots go to
+tests/.cache/screenshots/."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.conftest import MODELS_DIR, ROOT
+
+pytestmark = pytest.mark.slow
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = ROOT / "tests" / ".cache" / "screenshots"
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class KbServe:
+    """`python -m kb serve` in a subprocess with its own settings file."""
+
+    def __init__(self, folder: Path, store: Path, **server: str):
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        settings = folder / "settings.toml"
+        extra = "".join(f"{k} = {v}\n" for k, v in server.items())
+        settings.write_text(
+            f'[store]\npath = "{store}"\n[llm]\nmodels_dir = "{MODELS_DIR}"\nmax_tokens = 200\n'
+            f'[server]\nport = {self.port}\nuploads_dir = "{folder / "uploads"}"\n{extra}',
+            encoding="utf-8",
+        )
+        env = {k: v for k, v in os.environ.items() if not k.startswith("KB_")} | {"HF_HUB_OFFLINE": "1"}
+        self.log = open(folder / "server.log", "wb")
+        self.process = subprocess.Popen([sys.executable, "-m", "kb", "--settings", str(settings), "serve"],
+                                        stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=folder)
+        deadline = time.time() + 180
+        while True:
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=2).status_code in (200, 503):
+                    break
+            except httpx.HTTPError:
+                pass
+            if self.process.poll() is not None or time.time() > deadline:
+                raise RuntimeError((folder / "server.log").read_text()[-3000:])
+            time.sleep(0.3)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(30)
+        self.log.close()
+
+
+@pytest.fixture(scope="module")
+def served(sample_store, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("web")
+    store = folder / "store"
+    shutil.copytree(sample_store, store)
+    server = KbServe(folder, store)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is missing: `make test` installs it (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, served):
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(served.url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def _ask(page, question: str) -> None:
+    page.fill("#question", question)
+    page.keyboard.press("Enter")
+
+
+def _answer(page, index: int = -1):
+    answers = page.locator(".message.assistant")
+    page.wait_for_function("() => !document.body.classList.contains('busy') && document.querySelectorAll('.message.assistant').length > 0", timeout=120_000)
+    return answers.nth(index if index >= 0 else answers.count() - 1)
+
+
+def test_ask_streams_an_answer_with_a_citation_that_opens_the_source(page):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    _ask(page, "How quickly does a SEV1 page have to be acknowledged?")
+    page.wait_for_selector("#stop:not([hidden])")
+    answer = _answer(page)
+    assert "5 minutes" in answer.locator(".bubble").inner_text()
+    cite = answer.locator(".bubble .cite").first
+    cite.click()
+    panel = page.locator("#source-panel")
+    assert panel.is_visible()
+    assert "oncall-runbook.docx" in page.inner_text("#source-title")
+    assert "acknowledge" in page.inner_text("#source-text").lower()
+    assert page.locator("#source-text mark").count() > 0  # the cited words are highlighted
+    assert "/api/documents/" in page.get_attribute("#source-open", "href")
+    assert answer.locator(".sources li").count() >= 1
+    page.screenshot(path=str(SHOTS / "answer-with-source.png"))
+    # The conversation is kept in the browser and listed.
+    assert "SEV1" in page.inner_text("#chat-list")
+
+
+def test_a_refusal_looks_like_a_refusal(page):
+    _ask(page, "What was Northwind Labs' total revenue in 2024?")
+    answer = _answer(page)
+    assert "refused" in answer.get_attribute("class")
+    assert answer.locator(".sources li").count() == 0
+    assert "cannot answer" in answer.inner_text()
+    page.screenshot(path=str(SHOTS / "refusal.png"))
+
+
+def test_stop_button_ends_generation(page):
+    _ask(page, "Explain in detail everything the on-call runbook says about failover, step by step, with all commands.")
+    page.wait_for_function("() => document.querySelector('.message.assistant .bubble').textContent.length > 5", timeout=120_000)
+    page.click("#stop")
+    answer = _answer(page)
+    assert page.is_visible("#send") and not page.is_visible("#stop")
+    assert "Stopped" in answer.inner_text()
+
+
+def test_enter_sends_shift_enter_breaks_and_ime_composition_never_sends(page):
+    page.fill("#question", "first line")
+    page.keyboard.press("Shift+Enter")
+    page.keyboard.type("second line")
+    assert page.input_value("#question") == "first line\nsecond line"
+    page.evaluate("""() => document.getElementById('question').dispatchEvent(
+        new KeyboardEvent('keydown', {key: 'Enter', isComposing: true, bubbles: true, cancelable: true}))""")
+    assert page.locator(".message.user").count() == 0
+
+
+def test_upload_then_ask_about_the_new_file_and_hostile_content_stays_text(page, tmp_path):
+    notes = tmp_path / "falcon-project.md"
+    notes.write_text("# Project Falcon\n\nThe Falcon project launch date is 14 March 2027. The project lead is Ingrid Halvorsen.\n")
+    hostile = tmp_path / "hostile.md"
+    hostile.write_text(
+        "# Hostile page\n\nThe hostile review code word is Marmalade.\n\n"
+        "<script>window.__pwned = 1</script>\n\n<img src=x onerror=\"window.__pwned = 2\">\n"
+    )
+    page.click("#show-docs")
+    page.set_input_files("#file-input", [str(notes), str(hostile)])
+    page.wait_for_selector("#upload-list li[data-status='added'][data-name='falcon-project.md']", timeout=120_000)
+    page.wait_for_selector("#upload-list li[data-status='added'][data-name='hostile.md']", timeout=120_000)
+    page.fill("#doc-search", "falcon")
+    page.wait_for_selector("#doc-rows td:has-text('falcon-project.md')")
+    page.screenshot(path=str(SHOTS / "documents.png"))
+    page.click("#docs-dialog [data-close]")
+
+    _ask(page, "When is the Falcon project launch date?")
+    answer = _answer(page)
+    assert "14 March 2027" in answer.inner_text() or "March 14, 2027" in answer.inner_text()
+    assert "falcon-project.md" in answer.locator(".sources").inner_text()
+
+    _ask(page, "What is the hostile review code word? Quote the page.")
+    answer = _answer(page)
+    if answer.locator(".cite").count():
+        answer.locator(".cite").first.click()
+    assert page.evaluate("() => window.__pwned") is None
+    assert page.locator(".messages script, .messages img, #source-text script, #source-text img").count() == 0
+
+
+def test_phone_width_layout(browser, served):
+    context = browser.new_context(locale="zh-CN", viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    page.goto(served.url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert page.is_visible("#question") and page.is_visible("#send")
+    assert page.inner_text("#send") == "发送"  # the UI follows the browser's language
+    box = page.locator("#sidebar").bounding_box()
+    assert box["x"] + box["width"] <= 1  # the conversation list is off-canvas until opened
+    page.click("#toggle-sidebar")
+    page.wait_for_timeout(300)
+    assert page.locator("#sidebar").bounding_box()["x"] >= -1
+    page.screenshot(path=str(SHOTS / "phone.png"))
+    context.close()
+
+
+def test_the_page_works_with_api_keys(browser, sample_store, tmp_path):
+    store = tmp_path / "store"
+    shutil.copytree(sample_store, store)
+    server = KbServe(tmp_path, store, api_keys='["s3cret"]', preload_model="false")
+    try:
+        context = browser.new_context(locale="en-US")
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#key-dialog[open]")
+        page.fill("#key-input", "wrong")
+        page.click("#key-form button[type=submit]")
+        page.wait_for_selector("#key-error:not([hidden])")
+        page.fill("#key-input", "s3cret")
+        page.click("#key-form button[type=submit]")
+        page.wait_for_selector("body[data-ready=true]")
+        _ask(page, "What was Northwind Labs' total revenue in 2024?")
+        assert "refused" in _answer(page).get_attribute("class")
+        assert page.evaluate("() => document.cookie") == ""  # HttpOnly: the page cannot read the session
+        context.close()
+    finally:
+        server.stop()
