@@ -262,6 +262,8 @@ def _element_sections(elements) -> Iterator[Section]:
         text = (element.text or "").strip()
         if not text or element.category in ("PageBreak", "Header", "Footer", "PageNumber"):
             continue
+        if element.category == "Table" and getattr(element.metadata, "text_as_html", None):
+            text = table_text(element.metadata.text_as_html) or text
         element_page = getattr(element.metadata, "page_number", None)
         if element.category == "Title" and len(text) <= MAX_TITLE_CHARS:
             yield from flush()
@@ -282,3 +284,43 @@ def _element_sections(elements) -> Iterator[Section]:
     yield from flush()
     while stack:
         yield from pop()
+
+
+def table_text(html: str) -> str:
+    """A table as one line per row that names its columns ("shared_buffers: Production 16GB;
+    Staging 4GB"), so a row keeps its meaning in a chunk and in a prompt. Tables without a header
+    row become "a | b | c" lines."""
+    from html.parser import HTMLParser
+
+    rows: list[list[str]] = []
+
+    class _Rows(HTMLParser):
+        cell: list[str] | None = None
+
+        def handle_starttag(self, tag: str, attrs: list) -> None:
+            if tag == "tr":
+                rows.append([])
+            elif tag in ("td", "th"):
+                self.cell = []
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag in ("td", "th") and self.cell is not None and rows:
+                rows[-1].append(" ".join("".join(self.cell).split()))
+                self.cell = None
+
+        def handle_data(self, data: str) -> None:
+            if self.cell is not None:
+                self.cell.append(data)
+
+    _Rows().feed(html)
+    rows = [r for r in rows if any(r)]
+    if not rows:
+        return ""
+    header, body = rows[0], rows[1:]
+    if not body or len(header) < 2:
+        return "\n".join(" | ".join(r) for r in rows)
+    lines = [" | ".join(header)]
+    for row in body:
+        pairs = [f"{name} {value}".strip() for name, value in zip(header[1:], row[1:]) if value]
+        lines.append(f"{row[0]}: " + "; ".join(pairs) if row[0] else "; ".join(pairs))
+    return "\n".join(lines)

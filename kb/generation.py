@@ -23,7 +23,7 @@ from typing import Any
 
 from kb.errors import InvalidInput
 from kb.llm import ChatModel, GenerationStats, Message, Sampling
-from kb.prompting import language, render_condense, render_system
+from kb.prompting import language, render_condense, render_question, render_system
 from kb.records import Hit
 from kb.retrieval import Passage, pack_context
 from kb.settings import LLMSettings
@@ -94,6 +94,7 @@ class Answer:
         default_factory=lambda: {"retrieval_ms": 0.0, "ttft_ms": None, "generation_ms": 0.0, "tokens_per_s": None}
     )
     cancelled: bool = False
+    attribution: str = "none"  # who placed the [n] markers: "model", "kb" (see attribute()) or "none"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -101,6 +102,7 @@ class Answer:
             "refused": self.refused,
             "grounded": self.grounded,
             "citations": [c.to_dict() for c in self.citations],
+            "attribution": self.attribution,
             "model": self.model,
             "question": self.question,
             "standalone_question": self.standalone_question,
@@ -135,13 +137,83 @@ def parse_citations(text: str, passages: list[NumberedPassage]) -> tuple[str, li
     return cleaned.strip(), [by_n[n].citation() for n in cited]
 
 
+_SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|[。！？]+|\n|$)", re.S)
+_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+_WORD = re.compile(r"[A-Za-z][\w./-]*[\w]|[\u4e00-\u9fff]{2,}")
+_STOP = frozenset("that this with from have will what which when where there their they them then than into "
+                  "your about does must should would could also only each after before more most such".split())
+
+
+def _key_terms(sentence: str) -> tuple[set[str], set[str]]:
+    """Numbers, and words of 4+ letters / identifiers / Chinese bigrams, lower-cased."""
+    numbers = set(_NUMBER.findall(sentence))
+    words = set()
+    for word in _WORD.findall(sentence.lower()):
+        if "\u4e00" <= word[0] <= "\u9fff":
+            words |= {word[i : i + 2] for i in range(len(word) - 1)}
+        elif len(word) >= 4 and word not in _STOP:
+            words.add(word)
+    return numbers, words
+
+
+def attribute(text: str, passages: list[NumberedPassage], threshold: float = 0.6, threshold_cjk: float = 0.35) -> str:
+    """Post-hoc citations for an answer whose model wrote none (small models often omit them): a
+    sentence gets `[n]` when passage n contains every number of the sentence and at least
+    `threshold` of its other key terms (`threshold_cjk` for Chinese, whose terms are character
+    bigrams and paraphrase more); the best such passage wins. Sentences without a clear
+    source stay unmarked, so an answer that is not in the passages stays ungrounded."""
+    if not passages:
+        return text
+    texts = {p.n: p.passage.text.lower() for p in passages}
+    out = []
+    for match in _SENTENCE.finditer(text):
+        sentence = match.group(0)
+        numbers, words = _key_terms(sentence)
+        best, best_score = None, 0.0
+        if numbers or words:
+            for n, body in texts.items():
+                if any(num not in body for num in numbers):
+                    continue
+                score = (sum(w in body for w in words) + len(numbers)) / (len(words) + len(numbers))
+                if score > best_score:
+                    best, best_score = n, score
+        cjk = sum("\u4e00" <= w[0] <= "\u9fff" for w in words) * 2 > len(words)
+        if best is not None and best_score >= (threshold_cjk if cjk else threshold) and numbers | words:
+            stripped = sentence.rstrip()
+            tail = len(stripped) - len(stripped.rstrip(".!?。！？"))
+            body, end = stripped[: len(stripped) - tail], stripped[len(stripped) - tail :]
+            sentence = f"{body} [{best}]{end}" + sentence[len(stripped):]
+        out.append(sentence)
+    return "".join(out) if out else text
+
+
+# Paraphrased refusals: an answer with no citation that says one of these is a refusal too.
+_NOT_IN_DOCUMENTS = re.compile(
+    r"\b(not|never) (provided|mentioned|stated|specified|given|included|found|available|contain\w*)\b.{0,40}"
+    r"\b(documents?|passages?|context|information)\b|\bno information\b|\bcannot answer\b|"
+    r"没有(提及|提到|说明|相关)|未(提及|提到|说明)|无法(确定|回答)|资料中没有",
+    re.I,
+)
+
+
 def is_refusal(text: str, refusals: list[str]) -> bool:
-    """The model's answer is (or starts with) one of the refusal sentences."""
+    """The model's answer is (or starts with) one of the refusal sentences, or says in other words
+    that the documents do not hold the answer without citing anything."""
     def norm(s: str) -> str:
         return re.sub(r"[\s\W_]+", "", s).lower()
 
     answer = norm(_MARKER.sub("", text))
-    return any(answer.startswith(norm(r)) for r in refusals if norm(r))
+    if any(answer.startswith(norm(r)) for r in refusals if norm(r)):
+        return True
+    return not _MARKER.search(text) and bool(_NOT_IN_DOCUMENTS.search(text)) and len(text) < 300
+
+
+def strip_refusal(text: str, refusals: list[str]) -> str:
+    """An answer that cites passages and then adds the refusal sentence keeps only the answer."""
+    for refusal in refusals:
+        if refusal and text.rstrip().endswith(refusal.strip()) and _MARKER.search(text):
+            return text.rstrip()[: -len(refusal.strip())].rstrip()
+    return text
 
 
 class Answerer:
@@ -215,10 +287,18 @@ class Answerer:
             generation_ms=round(stats.generation_ms, 1),
             tokens_per_s=stats.tokens_per_s,
         )
-        if is_refusal(text, [self.refusal(lang), self.settings.refusal_en, self.settings.refusal_zh]):
+        refusals = [self.refusal(lang), self.settings.refusal_en, self.settings.refusal_zh]
+        text = strip_refusal(text, refusals)
+        if is_refusal(text, refusals):
             answer.answer, answer.refused = self.refusal(lang), True
         else:
             answer.answer, answer.citations = parse_citations(text, numbered)
+            answer.attribution = "model" if answer.citations else "none"
+            if not answer.citations and not answer.cancelled:
+                attributed = attribute(answer.answer, numbered)
+                if attributed != answer.answer:
+                    answer.answer, answer.citations = parse_citations(attributed, numbered)
+                    answer.attribution = "kb"
             answer.grounded = bool(answer.citations)
         yield Event("done", answer)
 
@@ -235,9 +315,12 @@ class Answerer:
         answer; the rendered prompt is re-counted and trimmed until it fits."""
         refusal = self.refusal(lang)
 
+        system = render_system(lang, refusal)
+
         def messages_for(passages: list[NumberedPassage]) -> list[Message]:
-            system = render_system(lang, [{"n": p.n, "label": p.label, "text": p.passage.text} for p in passages], refusal)
-            return [{"role": "system", "content": system}, *history, {"role": "user", "content": question}]
+            numbered = [{"n": p.n, "label": p.label, "text": p.passage.text} for p in passages]
+            user = render_question(lang, numbered, question, refusal)
+            return [{"role": "system", "content": system}, *history, {"role": "user", "content": user}]
 
         limit = model.n_ctx - max_tokens
         overhead = model.prompt_tokens(messages_for([]))
@@ -264,6 +347,10 @@ class Answerer:
         text = "".join(model.stream([{"role": "user", "content": prompt}], sampling, stats))
         text = _THINK.sub("", text).strip().splitlines()[0].strip() if text.strip() else ""
         text = re.sub(r"^(standalone question|question|问题)\s*[:：]\s*", "", text, flags=re.I).strip().strip('"“”')
+        if not text or _MARKER.search(text) or not re.search(r"[?？]$|^(how|what|when|where|which|who|why|is|are|do|does|can)\b", text, re.I):
+            # The model answered instead of rewriting: search with the last question and the follow-up.
+            last = next((t["content"] for t in reversed(history) if t["role"] == "user"), "")
+            text = f"{last} {question}".strip()
         log.info("condensed %r to %r", question[:80], text[:120])
         return text or question
 

@@ -175,6 +175,9 @@ class LlamaCppModel:
         self, messages: list[Message], sampling: Sampling, stats: GenerationStats, cancel: threading.Event | None = None
     ) -> Iterator[str]:
         with self._lock:
+            if cancel is not None and cancel.is_set():  # the client left while waiting for the model
+                stats.cancelled = True
+                return
             started = time.perf_counter()
             prompt = self.render(messages)
             stats.prompt_tokens = len(self.tokenize(prompt))

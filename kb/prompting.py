@@ -1,8 +1,9 @@
 """Prompt templates: Jinja2 files in `kb/prompts/`, never strings in code.
 
 - `chatml.j2`: Qwen's ChatML conversation (byte-identical to the template embedded in Qwen GGUFs).
-- `system.{en,zh}.j2`: the rules first (a fixed prefix whose KV cache is reused across requests),
-  then the numbered passages `[n] source · page · heading`.
+- `system.{en,zh}.j2`: the rules (a fixed prefix whose KV cache is reused across requests).
+- `user.{en,zh}.j2`: the numbered passages `[n] source · page · heading`, then the question (small
+  models follow the rules far better with the passages right before the question).
 - `condense.{en,zh}.j2`: turns a follow-up and its history into a standalone question.
 """
 
@@ -41,8 +42,14 @@ def render_chatml(messages: list[dict[str, str]], add_generation_prompt: bool = 
     return _environment().get_template("chatml.j2").render(messages=messages, add_generation_prompt=add_generation_prompt)
 
 
-def render_system(lang: str, passages: list[dict[str, Any]], refusal: str) -> str:
-    return _environment().get_template(f"system.{lang}.j2").render(passages=passages, refusal=refusal).strip()
+def render_system(lang: str, refusal: str) -> str:
+    """The rules: identical for every question in a language (their KV cache is reused)."""
+    return _environment().get_template(f"system.{lang}.j2").render(refusal=refusal).strip()
+
+
+def render_question(lang: str, passages: list[dict[str, Any]], question: str, refusal: str) -> str:
+    """The user turn: the numbered passages, the question, and the rules' short reminder."""
+    return _environment().get_template(f"user.{lang}.j2").render(passages=passages, question=question, refusal=refusal).strip()
 
 
 def render_condense(lang: str, history: list[dict[str, str]], question: str) -> str:

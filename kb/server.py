@@ -398,15 +398,20 @@ async def answer_events(
     async with ticket:
         thread = threading.Thread(target=work, name="kb-answer", daemon=True)
         thread.start()
+        finished = False
         try:
             while (item := await items.get()) is not done:
                 if isinstance(item, BaseException):
                     raise item
                 if item.kind == "done":
+                    finished = True
                     _count_answer(service, item.data)
                 yield item
         finally:
-            cancel.set()  # the client left (or we are done): stop generating, free the model
+            if not finished:
+                service.metrics.answers["cancelled"] += 1
+                log.info("answer cancelled: the client went away")
+            cancel.set()  # stop generating (a no-op when done), then free the model's place
             await anyio.to_thread.run_sync(thread.join)
 
 
@@ -425,8 +430,7 @@ async def _watch_disconnect(request: Request, cancel: threading.Event) -> None:
             return
 
 
-async def _collect(request: Request, events: AsyncIterator[Event]) -> Answer:
-    cancel = threading.Event()
+async def _collect(request: Request, events: AsyncIterator[Event], cancel: threading.Event) -> Answer:
     watcher = asyncio.create_task(_watch_disconnect(request, cancel))
     try:
         async for event in events:
@@ -473,7 +477,7 @@ def health(request: Request) -> Response:
     return Response(body, status_code=200 if body["status"] == "ok" else 503)
 
 
-@post("/api/search", sync_to_thread=True, summary="Find passages")
+@post("/api/search", sync_to_thread=True, status_code=200, summary="Find passages")
 def search(request: Request, data: SearchRequest) -> dict[str, Any]:
     """The best passages for a query: the `kb search --json` hit contract."""
     filters = Filters(source=data.filters.source, doc_ids=tuple(data.filters.doc_ids)) if data.filters else None
@@ -492,7 +496,7 @@ async def ask(request: Request, data: AskRequest) -> Response | Stream:
     cancel = threading.Event()
     if not _wants_stream(request, data.stream):
         try:
-            answer = await _collect(request, answer_events(service, ticket, data.question, options, cancel))
+            answer = await _collect(request, answer_events(service, ticket, data.question, options, cancel), cancel)
         finally:
             ticket.cancel()
         return Response(answer.to_dict())
@@ -689,7 +693,7 @@ async def chat_completions(request: Request, data: ChatCompletionRequest) -> Res
 
     if not data.stream:
         try:
-            answer = await _collect(request, answer_events(service, ticket, question, options, cancel))
+            answer = await _collect(request, answer_events(service, ticket, question, options, cancel), cancel)
         finally:
             ticket.cancel()
         content = answer.answer + (_sources_block(answer) if block else "")

@@ -110,3 +110,13 @@ def test_non_utf8_text_is_decoded(tmp_path):
     latin.write_bytes("# Menu\n\nCafé crème à volonté.\n".encode("latin-1"))
     assert "五百元" in _all_text(_sections(gbk)[1])
     assert "Café crème à volonté." in _all_text(_sections(latin)[1])
+
+
+def test_tables_keep_their_columns_in_the_text(tmp_path):
+    """A table row becomes "name: column value; column value", so a chunk (and a prompt) keeps its meaning."""
+    doc = tmp_path / "settings.md"
+    doc.write_text("# Server settings\n\n| Setting | Production | Staging |\n|---|---|---|\n"
+                   "| shared_buffers | 16GB | 4GB |\n| work_mem | 32MB | 16MB |\n", encoding="utf-8")
+    text = "\n".join(section.text for section in load(doc, str(doc), detect(doc, str(doc), 500 * MB)).sections)
+    assert "shared_buffers: Production 16GB; Staging 4GB" in text
+    assert "work_mem: Production 32MB; Staging 16MB" in text

@@ -193,7 +193,7 @@ function renderChatList() {
         const name = prompt(t("renamePrompt"), chat.title);
         if (name !== null && name.trim()) { chat.title = name.trim().slice(0, 120); saveChats(); if (state.current?.id === chat.id) $("chat-title").textContent = chat.title; }
       } });
-    const remove = el("button", { type: "button", class: "icon small", "aria-label": t("delete"), title: t("delete"), text: "🗑",
+    const remove = el("button", { type: "button", class: "icon small", "aria-label": t("delete"), title: t("delete"), text: "✕",
       onclick: () => {
         state.chats = state.chats.filter((c) => c.id !== chat.id);
         if (state.current?.id === chat.id) newChat();
