@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-MODEL  ?= qwen2.5-coder-0.5b
+MODEL  ?= qwen2.5-coder-1.5b
 
 # llama-cpp-python ships only as source (~6.5 min to compile on 2 cores). It is built once into a
 # wheel cache keyed by its CMake flags and installed from there afterwards. The default build does

@@ -273,6 +273,9 @@ def ask(ctx: click.Context, question: str, collection: str | None, model_name: s
         click.secho("(refused: the documents do not answer this)", dim=True, err=True)
         return
     if answer.citations:
+        if answer.attribution == "kb":  # the model wrote no markers; kb placed them
+            click.secho("\nWith the sources kb matched to each sentence:", dim=True)
+            click.echo(answer.answer)
         click.echo()
         click.secho("Sources:", bold=True)
         for c in answer.citations:

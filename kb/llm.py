@@ -63,6 +63,19 @@ class GenerationStats:
     cancelled: bool = False
     pieces: list[str] = field(default_factory=list)
 
+    def record(self, piece: str, started: float) -> str:
+        """Count a streamed piece (the first one sets the time to first token) and return it."""
+        if self.ttft_ms is None:
+            self.ttft_ms = (time.perf_counter() - started) * 1000
+        self.completion_tokens += 1
+        self.pieces.append(piece)
+        return piece
+
+    def should_stop(self, cancel: threading.Event | None) -> bool:
+        if cancel is not None and cancel.is_set():
+            self.cancelled = True
+        return self.cancelled
+
     @property
     def tokens_per_s(self) -> float | None:
         decode_ms = self.generation_ms - (self.ttft_ms or 0.0)
@@ -175,8 +188,7 @@ class LlamaCppModel:
         self, messages: list[Message], sampling: Sampling, stats: GenerationStats, cancel: threading.Event | None = None
     ) -> Iterator[str]:
         with self._lock:
-            if cancel is not None and cancel.is_set():  # the client left while waiting for the model
-                stats.cancelled = True
+            if stats.should_stop(cancel):  # the client left while waiting for the model
                 return
             started = time.perf_counter()
             prompt = self.render(messages)
@@ -196,13 +208,8 @@ class LlamaCppModel:
                     choice = chunk["choices"][0]
                     text = choice.get("text") if "text" in choice else (choice.get("delta") or {}).get("content")
                     if text:
-                        if stats.ttft_ms is None:
-                            stats.ttft_ms = (time.perf_counter() - started) * 1000
-                        stats.completion_tokens += 1
-                        stats.pieces.append(text)
-                        yield text
-                    if cancel is not None and cancel.is_set():
-                        stats.cancelled = True
+                        yield stats.record(text, started)
+                    if stats.should_stop(cancel):
                         break
             finally:
                 chunks.close()
@@ -293,13 +300,8 @@ class OpenAIModel:
                     choices = chunk.get("choices") or []
                     text = (choices[0].get("delta") or {}).get("content") if choices else None
                     if text:
-                        if stats.ttft_ms is None:
-                            stats.ttft_ms = (time.perf_counter() - started) * 1000
-                        stats.completion_tokens += 1
-                        stats.pieces.append(text)
-                        yield text
-                    if cancel is not None and cancel.is_set():
-                        stats.cancelled = True
+                        yield stats.record(text, started)
+                    if stats.should_stop(cancel):
                         break
         except httpx.HTTPError as exc:
             raise ModelUnavailable(

@@ -465,7 +465,7 @@ def health(request: Request) -> Response:
     reveals no document content."""
     service = _service(request)
     kb = service.kb
-    body: dict[str, Any] = {"status": "ok", "version": __version__, "model": kb.settings.llm.model,
+    body: dict[str, Any] = {"status": "ok", "version": __version__, "model": kb.model_name,
                             "model_loaded": kb.chat_model_loaded, "store_reachable": True}
     try:
         body["documents"] = len(kb.documents())
@@ -604,7 +604,7 @@ def stats(request: Request) -> dict[str, Any]:
     service = _service(request)
     figures = service.kb.stats()
     figures.pop("store_location", None)
-    return {**figures, "chat_model": service.settings.llm.model, "model_loaded": service.kb.chat_model_loaded,
+    return {**figures, "chat_model": service.kb.model_name, "model_loaded": service.kb.chat_model_loaded,
             "generation_queue_depth": service.queue.depth, "limits": _limits(service.settings)}
 
 
@@ -648,7 +648,7 @@ async def metrics(request: Request) -> str:
 
 @get("/v1/models", summary="OpenAI: list models")
 async def openai_models(request: Request) -> dict[str, Any]:
-    name = _service(request).settings.llm.model
+    name = _service(request).kb.model_name
     return {"object": "list", "data": [{"id": name, "object": "model", "created": 0, "owned_by": "kb"}]}
 
 
@@ -685,7 +685,7 @@ async def chat_completions(request: Request, data: ChatCompletionRequest) -> Res
     cancel = threading.Event()
     completion_id = f"chatcmpl-{uuid.uuid4().hex[:24]}"
     created = int(time.time())
-    model = service.settings.llm.model
+    model = service.kb.model_name
     block = service.settings.server.sources_block
 
     def extra(answer: Answer) -> dict[str, Any]:
@@ -746,7 +746,7 @@ def create_app(settings: Settings, kb: KnowledgeBase | None = None) -> Litestar:
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         await anyio.to_thread.run_sync(service.open)
-        log.info("kb ready: %s documents; model %s %s", len(service.kb.documents()), settings.llm.model,
+        log.info("kb ready: %s documents; model %s %s", len(service.kb.documents()), service.kb.model_name,
                  "loaded" if service.kb.chat_model_loaded else "not loaded")
         try:
             yield

@@ -127,6 +127,13 @@ class KnowledgeBase:
     def chat_model_loaded(self) -> bool:
         return self._chat_model is not None
 
+    @property
+    def model_name(self) -> str:
+        """The chat model answers come from: the loaded one, else the configured one."""
+        if self._chat_model is not None:
+            return self._chat_model.name
+        return self.settings.llm.api_model or self.settings.llm.model
+
     def chat_model(self) -> ChatModel:
         """The chat model, loaded once (verified against the registry first) and kept."""
         with self._model_lock:
@@ -137,7 +144,7 @@ class KnowledgeBase:
 
     def answerer(self, chat_model: ChatModel | None = None) -> Answerer:
         """The answer pipeline over this knowledge base (with the configured model unless one is given)."""
-        name = chat_model.name if chat_model else self.settings.llm.api_model or self.settings.llm.model
+        name = chat_model.name if chat_model else self.model_name
         return Answerer(
             self.settings.llm,
             search=lambda query, top_k: self.search(query, top_k),

@@ -150,7 +150,7 @@ class LLMSettings(_Section):
     """The chat model that writes answers and how it samples."""
 
     backend: Literal["llama_cpp", "openai"] = "llama_cpp"
-    model: str = "qwen2.5-coder-0.5b"
+    model: str = "qwen2.5-coder-1.5b"
     models_dir: str = ".kb/models"
     hub_url: str = "https://huggingface.co"
     chat_format: Literal["chatml", "gguf"] = "chatml"

@@ -160,17 +160,21 @@ def make_zip_bomb(path: Path, member_mb: int = 40) -> Path:
     return path
 
 
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 class RunningServer:
     """A real uvicorn server on a free loopback port, in a thread; `url` is its base URL."""
 
     def __init__(self, app):
-        import socket
-
         import uvicorn
 
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
+        port = free_port()
         self.url = f"http://127.0.0.1:{port}"
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on"))
         self.thread = None

@@ -227,7 +227,6 @@ def test_kb_ask_json_contract(sample_store, real_embedder, qwen):
 
 @pytest.fixture(scope="module")
 def llama_server(tmp_path_factory):
-    import socket
     import subprocess
     import sys
     import time
@@ -235,10 +234,9 @@ def llama_server(tmp_path_factory):
     import httpx
 
     from tests.conftest import installed_model
+    from tests.support import free_port
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     log = open(tmp_path_factory.mktemp("llama-server") / "server.log", "wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "llama_cpp.server", "--model", str(installed_model("smollm2-135m")), "--host", "127.0.0.1",
@@ -281,3 +279,33 @@ def test_the_openai_backend_streams_from_a_llama_cpp_server(llama_server, tmp_pa
     with KnowledgeBase(unreachable, embedder=hash_embedder) as kb:
         with pytest.raises(ModelUnavailable, match="cannot reach the model server at http://127.0.0.1:9/v1"):
             kb.ask("When do production deploys happen?")
+
+
+def test_eval_answers_compares_models_side_by_side(sample_store, real_embedder, tmp_path):
+    from click.testing import CliRunner
+
+    from kb.cli import main
+
+    questions = tmp_path / "questions.jsonl"
+    questions.write_text(
+        json.dumps({"id": "a", "question": "What file formats can I export my metric data in?", "answerable": True,
+                    "gold_sources": ["product-faq.html"], "answer_keywords": ["CSV", "Parquet"]}) + "\n"
+        + json.dumps({"id": "u", "question": "What is the capital of Mongolia?", "answerable": False, "gold_sources": []}) + "\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(
+        main, ["eval", "answers", "--questions", str(questions), "--model", "qwen2.5-coder-0.5b", "--model", "smollm2-135m",
+               "--out", str(tmp_path / "out"), "--json"],
+        obj={"embedder": real_embedder}, catch_exceptions=False,
+        env={"KB_STORE__PATH": str(sample_store), "KB_LLM__MODELS_DIR": str(MODELS_DIR), "KB_LLM__TEMPERATURE": "0"},
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert [r["model"] for r in data["runs"]] == ["qwen2.5-coder-0.5b", "smollm2-135m"]
+    assert data["sampling"]["temperature"] == 0.0
+    qwen = data["runs"][0]["metrics"]
+    assert qwen["keyword_accuracy"] == 1.0 and qwen["citation_accuracy"] == 1.0
+    assert qwen["refusal_recall"] == 1.0 and qwen["refusal_precision"] == 1.0
+    assert qwen["tokens_per_s"] > 0 and qwen["ttft_ms_p50"] > 0 and qwen["peak_rss_mb"] > 100
+    assert (tmp_path / "out" / "answers.png").stat().st_size > 1000
+    assert (tmp_path / "out" / "answers.json").is_file()

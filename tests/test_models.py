@@ -173,7 +173,7 @@ def test_cli_model_list_json():
     result = CliRunner().invoke(main, ["--settings", str(ROOT / "settings.toml"), "model", "list", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["default"] == "qwen2.5-coder-0.5b"
+    assert data["default"] == "qwen2.5-coder-1.5b"
     names = {m["name"]: m for m in data["models"]}
     assert set(names) >= {"qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b", "smollm2-135m"}
     assert names["qwen2.5-coder-0.5b"]["sha256"] == "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"

@@ -15,25 +15,18 @@ import httpx
 import pytest
 
 from tests.conftest import MODELS_DIR, ROOT
+from tests.support import free_port
 
 pytestmark = pytest.mark.slow
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = ROOT / "tests" / ".cache" / "screenshots"
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 class KbServe:
     """`python -m kb serve` in a subprocess with its own settings file."""
 
     def __init__(self, folder: Path, store: Path, **server: str):
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         settings = folder / "settings.toml"
         extra = "".join(f"{k} = {v}\n" for k, v in server.items())
@@ -223,6 +216,27 @@ def test_the_page_works_with_api_keys(browser, sample_store, tmp_path):
         _ask(page, "What is the capital of Mongolia?")
         assert "refused" in _answer(page).get_attribute("class")
         assert page.evaluate("() => document.cookie") == ""  # HttpOnly: the page cannot read the session
+        context.close()
+    finally:
+        server.stop()
+
+
+def test_an_empty_knowledge_base_calls_for_an_upload_and_settings_keep_to_the_server_bounds(browser, tmp_path):
+    server = KbServe(tmp_path, tmp_path / "empty-store", preload_model="false")
+    try:
+        context = browser.new_context(locale="en-US")
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("body[data-ready=true]")
+        assert page.is_visible("#empty-kb")
+        page.click("#empty-upload")
+        assert page.is_visible("#docs-dialog") and page.is_visible("#drop-zone")
+        page.click("#docs-dialog [data-close]")
+        page.click("#show-settings")
+        assert page.get_attribute("#temperature", "max") == "1"
+        assert page.input_value("#temperature") == "0"  # this server's default (settings file: 0.0)
+        page.evaluate("() => { const r = document.getElementById('topk'); r.value = '3'; r.dispatchEvent(new Event('input')); }")
+        assert page.evaluate("() => JSON.parse(localStorage.getItem('kb.options')).top_k") == 3
         context.close()
     finally:
         server.stop()
