@@ -5,8 +5,8 @@
 Prints, as ratios against the bare baseline measured here:
 - decode tokens/s, kb / bare (target >= 0.95);
 - time to first token, kb / bare prefill of the same prompt (target <= 1.1);
-- the KV cache of the fixed system-prompt prefix: TTFT of a second question after a first one
-  (prefix reused) against a cold start (cache cleared).
+- the KV cache of the fixed prefix (the system rules and, here, the same passages): TTFT of a
+  question right after another one (prefix reused) against a cold start (cache cleared).
 The prompt is a real one: kb's system template around passages from the sample corpus.
 """
 
@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from kb.llm import GenerationStats, LlamaCppModel, Sampling  # noqa: E402
 from kb.models import ModelManager  # noqa: E402
-from kb.prompting import render_chatml, render_system  # noqa: E402
+from kb.prompting import render_chatml, render_question, render_system  # noqa: E402
 from kb.settings import load_settings  # noqa: E402
 
 
@@ -34,11 +34,16 @@ def passages() -> list[dict[str, str]]:
     return [{"n": i, "label": f"engineering-handbook.md · part {i}", "text": b} for i, b in enumerate(blocks, 1)]
 
 
+REFUSAL = "I cannot answer that from the available documents."
+
+
 def messages(question: str) -> list[dict[str, str]]:
-    system = render_system("en", passages(), "I cannot answer that from the available documents.")
-    return [{"role": "system", "content": system}, {"role": "user", "content": question}]
+    """kb's real prompt: the fixed rules, then passages and the question."""
+    return [{"role": "system", "content": render_system("en", REFUSAL)},
+            {"role": "user", "content": render_question("en", passages(), question, REFUSAL)}]
 
 
+LONG_ANSWER = "Summarise every passage in detail, one paragraph per passage, citing each."
 QUESTIONS = ["How many approvals does a pull request that touches services/ need?",
              "When are production deploys allowed?", "What is shared_buffers set to?"]
 
@@ -94,7 +99,7 @@ def main() -> None:
                            n_threads=model.threads, n_batch=min(settings.llm.n_batch, model.n_ctx),
                            flash_attn=settings.llm.flash_attn, seed=42, verbose=False)
     sampling = Sampling.from_settings(settings.llm, temperature=0.0, max_tokens=args.max_tokens)
-    msgs = messages(QUESTIONS[0])
+    msgs = messages(LONG_ANSWER)  # decode speed needs an answer that runs to max_tokens
     prompt = render_chatml(msgs)
     kb_runs, bare_runs = [], []
     for _ in range(args.repeats):  # interleaved, so drift on a shared machine hits both alike

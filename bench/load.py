@@ -3,8 +3,9 @@
     python bench/load.py [--store bench/.cache/fanoutqa/store] [--search-clients 32] [--duration 300]
 
 Starts `kb serve` (a subprocess, the real app) on a store of ~10k chunks (default: the FanOutQA
-Wikipedia corpus that bench/fanoutqa.py builds and `kb ingest` indexed), then runs at once:
-N clients searching in a loop, 2 listing documents, and askers that keep one answer generating
+Wikipedia corpus that bench/fanoutqa.py builds and `kb ingest --collection fanoutqa` indexed), then
+runs at once: N clients searching in a loop (each pausing ~--think-ms between searches, as people
+and tools do; a closed loop with no pause measures only queueing on 2 cores), 2 listing documents, and askers that keep one answer generating
 the whole time (plus one extra asker, so the queue is exercised). Reports p50/p95/p99 per endpoint,
 errors and 503s, and the server's resident memory over the run (it should stay flat).
 Targets: 32 search clients, 0 errors, search p95 <= 150 ms while an answer is generated; every
@@ -50,8 +51,13 @@ def rss_mb(pid: int) -> float:
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--store", type=Path, default=ROOT / "bench/.cache/fanoutqa/store")
+    parser.add_argument("--collection", default="fanoutqa")
+    parser.add_argument("--model", default="qwen2.5-coder-0.5b")
     parser.add_argument("--search-clients", type=int, default=32)
+    parser.add_argument("--think-ms", type=float, default=1000.0, help="pause of each search client between searches")
     parser.add_argument("--duration", type=float, default=300.0)
+    parser.add_argument("--askers", type=int, default=2, help="clients asking questions back to back")
+    parser.add_argument("--n-threads", type=int, default=0, help="[llm] n_threads of the server (0: physical cores)")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -62,7 +68,8 @@ async def main() -> None:
     folder.mkdir(parents=True, exist_ok=True)
     settings = folder / "settings.toml"
     settings.write_text(
-        f'[store]\npath = "{args.store.resolve()}"\n[llm]\nmodels_dir = "{ROOT / ".kb/models"}"\nmax_tokens = 96\n'
+        f'[store]\npath = "{args.store.resolve()}"\ncollection = "{args.collection}"\n'
+        f'[llm]\nmodel = "{args.model}"\nmodels_dir = "{ROOT / ".kb/models"}"\nmax_tokens = 96\nn_threads = {args.n_threads}\n'
         f'[retrieval]\nmin_relevance = -1\n[server]\nport = {args.port}\nqueue_size = 4\nuploads_dir = "{folder / "uploads"}"\n'
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("KB_")}
@@ -109,6 +116,7 @@ async def main() -> None:
                 while time.perf_counter() < deadline:
                     query = " ".join(rng.sample(QUERIES, 2))
                     await timed("search", lambda: client.post("/api/search", json={"query": query, "top_k": 5}))
+                    await asyncio.sleep(rng.uniform(0.5, 1.5) * args.think_ms / 1000)
 
             async def lister() -> None:
                 while time.perf_counter() < deadline:
@@ -136,7 +144,8 @@ async def main() -> None:
                     memory.append((time.perf_counter() - start, rss_mb(server.pid)))
                     await asyncio.sleep(5)
 
-            tasks = [searcher(i) for i in range(args.search_clients)] + [lister(), lister(), asker(1), asker(2), sampler()]
+            tasks = [searcher(i) for i in range(args.search_clients)] + [lister(), lister(), sampler()]
+            tasks += [asker(i) for i in range(args.askers)]
             await asyncio.gather(*tasks)
     finally:
         server.terminate()

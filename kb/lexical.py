@@ -150,15 +150,22 @@ class LexicalIndex:
         expression = query_expression(query)
         if not expression or limit <= 0:
             return []
+        if doc_ids is None:
+            # Rank inside FTS5 first (its `rank` is bm25), then join only the winners.
+            sql = (
+                "select m.chunk_id, m.doc_id, m.sha256, -t.rank from "
+                "(select rowid, rank from chunk_terms where chunk_terms match ? order by rank limit ?) t "
+                "join chunk_meta m on m.id = t.rowid order by t.rank"
+            )
+            with self._lock:
+                rows = self._db.execute(sql, (expression, limit)).fetchall()
+            return [(r[0], r[1], r[2], float(r[3])) for r in rows]
         sql = (
             "select m.chunk_id, m.doc_id, m.sha256, -bm25(chunk_terms) from chunk_terms "
             "join chunk_meta m on m.id = chunk_terms.rowid where chunk_terms match ? "
+            f"and m.doc_id in ({','.join('?' * len(doc_ids))}) order by bm25(chunk_terms) limit ?"
         )
-        args: list[object] = [expression]
-        if doc_ids is not None:
-            sql += f"and m.doc_id in ({','.join('?' * len(doc_ids))}) "
-            args += doc_ids
-        sql += "order by bm25(chunk_terms) limit ?"
+        args: list[object] = [expression, *doc_ids]
         with self._lock:
             rows = self._db.execute(sql, (*args, limit)).fetchall()
         return [(r[0], r[1], r[2], float(r[3])) for r in rows]

@@ -398,12 +398,16 @@ async def answer_events(
     async with ticket:
         thread = threading.Thread(target=work, name="kb-answer", daemon=True)
         thread.start()
-        finished = False
+        finished = used_model = False
         try:
             while (item := await items.get()) is not done:
                 if isinstance(item, BaseException):
                     raise item
-                if item.kind == "done":
+                if item.kind == "sources":
+                    used_model = bool(item.data)  # no passages: refused without the model
+                elif item.kind == "token" and used_model:
+                    service.metrics.tokens_generated += 1  # one streamed piece per generated token
+                elif item.kind == "done":
                     finished = True
                     _count_answer(service, item.data)
                 yield item
@@ -416,7 +420,6 @@ async def answer_events(
 
 
 def _count_answer(service: Service, answer: Answer) -> None:
-    service.metrics.tokens_generated += answer.usage["completion_tokens"]
     outcome = "cancelled" if answer.cancelled else "refused" if answer.refused else "answered"
     service.metrics.answers[outcome] += 1
 

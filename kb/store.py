@@ -20,6 +20,8 @@ version is the committed one, so readers never see half a write.
 
 from __future__ import annotations
 
+import copy
+
 import fcntl
 import logging
 import os
@@ -63,6 +65,10 @@ class Store:
         except Exception as exc:
             raise StoreUnavailable(f"cannot open collection {self.collection_name!r} in {self.location}: {exc}") from exc
         self.lexical = LexicalIndex(Path(settings.path) / f"{self.collection_name}.lexical.sqlite3")
+        embedded = settings.mode == "embedded"
+        self._stamp = Path(settings.path) / f"{self.collection_name}.registry.stamp" if embedded else None
+        self._documents_cache: tuple[tuple[int, int], list[Document]] | None = None
+        self._by_id: tuple[tuple[int, int], dict[str, Document]] | None = None
         # Vectors of two models must never share a collection (Chroma itself checks only the size).
         built_with = (self._chunks.metadata or {}).get("kb:embedding_model")
         if built_with not in (None, embedding_model):
@@ -80,15 +86,54 @@ class Store:
     # -- registry ----------------------------------------------------------------------------
 
     def documents(self) -> list[Document]:
-        """Every registry entry, committed or not, sorted by source."""
-        docs = [_to_document(meta) for meta in self._get_all(self._registry, include=["metadatas"])]
-        return sorted(docs, key=lambda d: d.source)
+        """Every registry entry, committed or not, sorted by source.
+
+        Embedded stores keep the list in memory while the registry's stamp file is unchanged: every
+        registry write (by this process or another) touches it. With a Chroma server there is no
+        shared file, so the list is read again at each call."""
+        stamp = self._stamp_state()
+        if stamp is not None and self._documents_cache is not None and self._documents_cache[0] == stamp:
+            return [copy.copy(d) for d in self._documents_cache[1]]  # callers may change their copies
+        docs = sorted((_to_document(meta) for meta in self._get_all(self._registry, include=["metadatas"])),
+                      key=lambda d: d.source)
+        if stamp is not None:
+            self._documents_cache = (stamp, [copy.copy(d) for d in docs])
+        return docs
+
+    def _stamp_state(self) -> tuple[int, int] | None:
+        if self._stamp is None:
+            return None
+        try:
+            stat = self._stamp.stat()
+        except FileNotFoundError:
+            self._touch_stamp()
+            stat = self._stamp.stat()
+        return stat.st_mtime_ns, stat.st_size
+
+    def _touch_stamp(self) -> None:
+        """Mark the registry changed: the size grows by one byte per write (mtime alone can tie)."""
+        if self._stamp is not None:
+            with open(self._stamp, "a") as stamp:
+                stamp.write(".")
+            if self._stamp.stat().st_size > 4096:
+                self._stamp.write_text("")
 
     def get_documents(self, doc_ids: list[str]) -> dict[str, Document]:
         if not doc_ids:
             return {}
         got = self._registry.get(ids=list(dict.fromkeys(doc_ids)), include=["metadatas"])
         return {i: _to_document(m) for i, m in zip(got["ids"], got["metadatas"])}
+
+    def _committed_versions(self, doc_ids: list[str]) -> dict[str, Document]:
+        """Registry entries for `doc_ids`: from the in-memory registry while its stamp is unchanged
+        (embedded mode, no Chroma call per search), else read from the registry."""
+        if self._stamp is None:
+            return self.get_documents(doc_ids)
+        stamp = self._stamp_state()
+        if self._by_id is None or self._by_id[0] != stamp:
+            self.documents()
+            self._by_id = (self._documents_cache[0], {d.doc_id: d for d in self._documents_cache[1]})
+        return self._by_id[1]
 
     def get_document(self, doc_id: str) -> Document | None:
         return self.get_documents([doc_id]).get(doc_id)
@@ -100,6 +145,11 @@ class Store:
     def _put(self, doc: Document) -> None:
         meta = {name: getattr(doc, name) for name in _DOC_FIELDS}
         self._registry.upsert(ids=[doc.doc_id], embeddings=[[1.0]], metadatas=[meta], documents=[doc.source])
+        self._touch_stamp()
+
+    def _delete_entry(self, doc_id: str) -> None:
+        self._registry.delete(ids=[doc_id])
+        self._touch_stamp()
 
     # -- write protocol ----------------------------------------------------------------------
 
@@ -141,7 +191,7 @@ class Store:
             current.pending = ""
             self._put(current)
         else:
-            self._registry.delete(ids=[doc_id])
+            self._delete_entry(doc_id)
 
     def remove(self, doc_id: str) -> int:
         """Delete a document and its chunks; returns how many chunks went."""
@@ -152,7 +202,7 @@ class Store:
         current.sha256, current.pending = "", "delete"  # a crash from here on is finished by recover()
         self._put(current)
         self._delete_chunks_except(doc_id, "")
-        self._registry.delete(ids=[doc_id])
+        self._delete_entry(doc_id)
         return removed
 
     def recover(self) -> list[str]:
@@ -204,18 +254,21 @@ class Store:
         if limit <= 0 or doc_ids == []:
             return []
         where = {"doc_id": {"$in": doc_ids}} if doc_ids is not None else None
-        total = self._chunks.count()
-        want = min(total, limit + 8)
-        while want > 0:
-            found = self._chunks.query(
-                query_embeddings=[vector], n_results=want, where=where, include=["metadatas", "documents", "distances"]
-            )
+        want = limit + 8
+        while True:
+            try:
+                found = self._chunks.query(
+                    query_embeddings=[vector], n_results=want, where=where, include=["metadatas", "documents", "distances"]
+                )
+            except Exception as exc:  # noqa: BLE001  an empty collection refuses a query
+                if self._chunks.count() == 0:
+                    return []
+                raise StoreUnavailable(f"vector query failed on {self.collection_name!r}: {exc}") from exc
             rows = list(zip(found["ids"][0], found["metadatas"][0], found["documents"][0], found["distances"][0]))
             hits = self._committed([_to_hit(cid, meta, text, 1.0 - float(dist)) for cid, meta, text, dist in rows])
-            if len(hits) >= limit or want >= total or len(rows) < want:
+            if len(hits) >= limit or len(rows) < want:
                 return hits[:limit]
-            want = min(total, want * 2)  # some were uncommitted versions: look further
-        return []
+            want *= 2  # some were uncommitted versions: look further
 
     def lexical_search(self, query: str, limit: int, doc_ids: list[str] | None = None) -> list[Hit]:
         """The `limit` best committed chunks by BM25 (score: BM25), optionally within documents."""
@@ -240,7 +293,7 @@ class Store:
 
     def _committed(self, hits: list[Hit]) -> list[Hit]:
         """Only hits of each document's committed version: never half a write."""
-        docs = self.get_documents([h.doc_id for h in hits])
+        docs = self._committed_versions([h.doc_id for h in hits])
         return [h for h in hits if (doc := docs.get(h.doc_id)) is not None and doc.sha256 == h.sha256]
 
     def disk_bytes(self) -> int | None:

@@ -189,7 +189,7 @@ def small_server(tmp_path, hash_embedder, smollm2):
     (docs / "count.md").write_text("# Counting\n\nCount the numbers from one to three hundred, one per line.\n")
     settings = load_settings(environ={
         "KB_STORE__PATH": str(tmp_path / "store"), "KB_RETRIEVAL__MIN_RELEVANCE": "-1", "KB_SERVER__API_KEYS": "k1,k2",
-        "KB_SERVER__QUEUE_SIZE": "1", "KB_LLM__MAX_TOKENS": "64",
+        "KB_SERVER__QUEUE_SIZE": "1", "KB_LLM__MAX_TOKENS": "64", "KB_LLM__N_CTX": "1024",
         "KB_SERVER__UPLOADS_DIR": str(tmp_path / "uploads"), "KB_LLM__MODELS_DIR": str(MODELS_DIR),
     })
     kb = KnowledgeBase(settings, embedder=hash_embedder, chat_model=smollm2)
@@ -269,3 +269,21 @@ def test_queue_full_gets_503_and_a_client_that_leaves_frees_its_place(small_serv
     _wait_for(lambda: _depth(url, auth) == 0)
     metrics = httpx.get(f"{url}/metrics", headers=auth).text
     assert 'kb_answers_total{outcome="cancelled"} 1' in metrics, [l for l in metrics.splitlines() if "answers_total" in l]
+
+
+def test_a_client_that_disconnects_mid_stream_cancels_its_generation(small_server):
+    url, auth = small_server.url, {"Authorization": "Bearer k1"}
+    body = {"question": "Write the numbers from 1 to 500, separated by commas.", "stream": True, "max_tokens": 600,
+            "temperature": 0.0}
+    tokens = 0
+    with httpx.stream("POST", f"{url}/api/ask", json=body, headers=auth, timeout=60) as response:
+        for line in response.iter_lines():
+            if line.startswith("event: token"):
+                tokens += 1
+                if tokens == 5:
+                    break  # hang up mid-answer
+    _wait_for(lambda: _depth(url, auth) == 0, timeout=10)
+    metrics = httpx.get(f"{url}/metrics", headers=auth).text
+    assert 'kb_answers_total{outcome="cancelled"} 1' in metrics
+    generated = int(next(l.split()[-1] for l in metrics.splitlines() if l.startswith("kb_tokens_generated_total")))
+    assert 5 <= generated < 100  # generation stopped soon after the client left, far from max_tokens
