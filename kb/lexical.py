@@ -75,17 +75,22 @@ def query_terms(text: str) -> list[str]:
     return kept or terms
 
 
-def query_expression(text: str) -> str:
-    """The FTS5 MATCH expression for a query: its terms OR-ed, each quoted."""
+def query_expression(text: str, drop: frozenset[str] = frozenset()) -> str:
+    """The FTS5 MATCH expression for a query: its terms OR-ed, each quoted; terms in `drop` left out."""
 
     def quoted(term: str) -> str:
         return '"' + term.replace('"', '""') + '"'
 
     alternatives = []
     for term in query_terms(text):
+        if term in drop:
+            continue
         whole, _, phrase = term.partition("|")
         alternatives.append(f"{quoted(whole)} OR {quoted(phrase)}" if phrase else quoted(whole))
     return " OR ".join(alternatives)
+
+
+COMMON_SHARE = 0.1  # a query term in more than this share of chunks is left out (see common_terms)
 
 
 class LexicalIndex:
@@ -106,6 +111,7 @@ class LexicalIndex:
                 sha256 text not null, source text not null);
             create index if not exists chunk_meta_doc on chunk_meta (doc_id);
             create virtual table if not exists chunk_terms using fts5 (terms, tokenize = "ascii tokenchars '_.-/:'");
+            create virtual table if not exists chunk_vocab using fts5vocab (chunk_terms, 'row');
             """
         )
         version = self._db.execute("pragma user_version").fetchone()[0]
@@ -145,9 +151,25 @@ class LexicalIndex:
             self._db.executemany("delete from chunk_terms where rowid = ?", ids)
             self._db.executemany("delete from chunk_meta where id = ?", ids)
 
+    def common_terms(self, query: str) -> frozenset[str]:
+        """The query's single-word terms found in more than COMMON_SHARE of the chunks, when at least
+        one term is rarer: they add almost nothing to BM25 (tiny IDF) but make FTS5 score most of
+        the index. Dropping them keeps expensive queries fast."""
+        words = [t for t in query_terms(query) if "|" not in t]
+        if len(words) < 2:
+            return frozenset()
+        with self._lock:
+            total = self._db.execute("select max(id) from chunk_meta").fetchone()[0] or 0
+            if total < 1000:
+                return frozenset()
+            marks = ",".join("?" * len(words))
+            df = dict(self._db.execute(f"select term, doc from chunk_vocab where term in ({marks})", words).fetchall())
+        common = frozenset(w for w in words if df.get(w, 0) > COMMON_SHARE * total)
+        return common if len(common) < len(query_terms(query)) else frozenset()
+
     def search(self, query: str, limit: int, doc_ids: list[str] | None = None) -> list[tuple[str, str, str, float]]:
         """(chunk_id, doc_id, sha256, score) best first; score is BM25 (higher is better)."""
-        expression = query_expression(query)
+        expression = query_expression(query, self.common_terms(query))
         if not expression or limit <= 0:
             return []
         if doc_ids is None:

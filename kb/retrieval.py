@@ -10,6 +10,7 @@ from __future__ import annotations
 import fnmatch
 import logging
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from kb.embedder import Embedder
@@ -42,6 +43,7 @@ class Retriever:
         self.store = store
         self.embedder = embedder
         self._reranker = None
+        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="kb-lexical")
 
     def search(
         self,
@@ -71,10 +73,14 @@ class Retriever:
         doc_ids = self._doc_ids(filters) if filters else None
         pool = max(self.settings.candidates, top_k, self.settings.rerank_candidates if rerank else 0)
         rankings: list[tuple[str, float, list[Hit]]] = []
+        # The lexical search (SQLite) runs in a worker thread while this one embeds and queries Chroma;
+        # both release the GIL, so a hybrid search costs about the slower of the two, not their sum.
+        lexical = self._pool.submit(self.store.lexical_search, query, pool, doc_ids) if mode == "hybrid" else None
         if mode in ("dense", "hybrid"):
             rankings.append(("dense", self.settings.dense_weight, self.store.dense(self.embedder.embed_query(query), pool, doc_ids)))
         if mode in ("lexical", "hybrid"):
-            rankings.append(("lexical", self.settings.lexical_weight, self.store.lexical_search(query, pool, doc_ids)))
+            found = lexical.result() if lexical is not None else self.store.lexical_search(query, pool, doc_ids)
+            rankings.append(("lexical", self.settings.lexical_weight, found))
         hits = fuse(rankings, self.settings.rrf_k) if mode == "hybrid" else _single(rankings[0])
         if rerank:
             hits = self._rerank(query, hits[: self.settings.rerank_candidates])
