@@ -204,3 +204,20 @@ def test_plural_folding_and_a_stale_index_is_rebuilt(kb, hash_embedder, docs):
         again.ingest([docs])
         assert not again.store.lexical.stale
         assert again.search("official language", 1, mode="lexical")[0].source == "a.md"
+
+
+def test_very_common_query_terms_are_left_out_of_large_lexical_searches(tmp_path):
+    """A term in more than 10% of 1,200 chunks adds nothing to BM25 but makes FTS5 score most of the
+    index: it is dropped when a rarer term is left; the results are the same chunks."""
+    from kb.lexical import LexicalIndex
+
+    index = LexicalIndex(tmp_path / "lexical.sqlite3")
+    index.add((f"c{i}", f"d{i}", "s", f"doc{i}.md", f"the service handbook page {i}" + (" failover runbook" if i % 100 == 0 else ""))
+              for i in range(1200))
+    assert index.common_terms("service failover") == frozenset({"service"})
+    assert index.common_terms("service handbook") == frozenset()  # nothing rarer left: keep them all
+    found = index.search("service failover", 20)
+    assert {row[0] for row in found} == {f"c{i}" for i in range(0, 1200, 100)}
+    small = LexicalIndex(tmp_path / "small.sqlite3")
+    small.add([("a", "d", "s", "a.md", "service failover"), ("b", "d", "s", "b.md", "service")])
+    assert small.common_terms("service failover") == frozenset()  # small indexes are never pruned

@@ -240,3 +240,29 @@ def test_an_empty_knowledge_base_calls_for_an_upload_and_settings_keep_to_the_se
         context.close()
     finally:
         server.stop()
+
+
+def test_conversations_are_kept_renamed_and_deleted_and_documents_can_be_deleted(page, served):
+    _ask(page, "What is the capital of Mongolia?")
+    _answer(page)
+    page.click("#new-chat")
+    assert page.locator(".message").count() == 0
+    page.once("dialog", lambda dialog: dialog.accept("Geography"))
+    page.click("#chat-list li:first-child button[aria-label='Rename']")
+    assert page.inner_text("#chat-list li:first-child .chat-open") == "Geography"
+    page.click("#chat-list li:first-child .chat-open")
+    assert "Mongolia" in page.inner_text("#messages")  # the old conversation comes back from the browser's storage
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert "Geography" in page.inner_text("#chat-list")
+    page.click("#chat-list li:first-child button[aria-label='Delete']")
+    assert "Geography" not in page.inner_text("#chat-list")
+
+    page.click("#show-docs")
+    page.fill("#doc-search", "报销")
+    page.wait_for_selector("#doc-rows td:has-text('报销制度.md')")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#doc-rows button:has-text('Delete')")
+    page.wait_for_function("() => !document.querySelector('#doc-rows').textContent.includes('报销制度.md')")
+    listing = httpx.get(f"{served.url}/api/documents", params={"q": "报销"}).json()
+    assert listing["total"] == 0
