@@ -325,7 +325,7 @@ async function ask(question, retryOf = null) {
       view.item.classList.add("failed");
       view.body.removeAttribute("aria-busy");
       view.body.replaceChildren(el("p", { class: "error", role: "alert", text: `${t("error")}: ${error.message}` }));
-      view.actions.replaceChildren(el("button", { type: "button", class: "small", text: t("retry"), onclick: () => { view.item.remove(); view.item.previousSibling?.remove(); ask(question); } }));
+      view.actions.replaceChildren(el("button", { type: "button", class: "small", text: t("retry"), onclick: () => { view.item.previousElementSibling?.remove(); view.item.remove(); ask(question); } }));
     }
   } finally {
     state.controller = null;
