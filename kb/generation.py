@@ -75,8 +75,7 @@ class NumberedPassage:
         return Citation(self.n, hit.doc_id, hit.chunk_id, hit.source, self.passage.pages[0], hit.heading, snippet)
 
     def to_dict(self) -> dict[str, Any]:
-        start, end = self.passage.pages
-        return {**self.citation().to_dict(), "page_end": end, "text": self.passage.text, "label": self.label}
+        return {**self.citation().to_dict(), "page_end": self.passage.pages[1], "text": self.passage.text, "label": self.label}
 
 
 @dataclass

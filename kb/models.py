@@ -27,8 +27,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from kb.errors import ModelUnavailable, NotFound
 from kb.settings import ModelSpec, Settings
 
@@ -260,7 +258,3 @@ def sha256_of(path: Path, progress: ByteProgress = _no_progress) -> str:
             done += len(block)
             progress(f"verify {path.name}", done, total)
     return digest.hexdigest()
-
-
-def spec_to_dict(spec: ModelSpec) -> dict[str, Any]:
-    return msgspec.to_builtins(spec)

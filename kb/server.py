@@ -21,7 +21,7 @@ import secrets
 import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -227,8 +227,7 @@ class Service:
     def open(self) -> None:
         if self.kb is None:
             self.kb = KnowledgeBase(self.settings)
-        self.kb.store  # noqa: B018  open (and check) the store now, not at the first request
-        self.kb.embedder  # noqa: B018
+        _ = self.kb.store, self.kb.embedder  # open (and check) them now, not at the first request
         self.jobs = IngestJobs(self.kb, Path(self.settings.server.uploads_dir))
         if self.settings.server.preload_model:
             try:
@@ -473,7 +472,7 @@ def health(request: Request) -> Response:
     try:
         body["documents"] = len(kb.documents())
         body["chunks"] = kb.store.count_chunks()
-    except Exception as exc:  # noqa: BLE001  health reports, never raises
+    except Exception as exc:  # health reports, never raises
         body.update(store_reachable=False, status="degraded", store_error=str(exc)[:200])
     if not kb.chat_model_loaded and service.model_error:
         body.update(status="degraded", model_error=service.model_error)
@@ -515,7 +514,7 @@ async def ask(request: Request, data: AskRequest) -> Response | Stream:
                     yield sse("done", event.data.to_dict())
         except KBError as exc:
             yield sse("error", error_body(_snake(type(exc).__name__), str(exc)))
-        except Exception:  # noqa: BLE001
+        except Exception:  # the stream is already open: report in-band, never a stack trace
             log.exception("answer stream failed")
             yield sse("error", error_body("internal_error", f"internal error (request id {request_id_var.get()})"))
         finally:

@@ -14,8 +14,8 @@ from typing import Any
 
 from ingest.pipeline import IngestPipeline, IngestReport, Progress
 from kb.embedder import Embedder, open_embedder
-from kb.evaluation import AnswerRun, RunResult, evaluate, evaluate_answers, load_questions
 from kb.errors import InvalidInput, NotFound
+from kb.evaluation import AnswerRun, RunResult, evaluate, evaluate_answers, load_questions
 from kb.generation import Answer, Answerer, Event
 from kb.llm import ChatModel, LlamaCppModel, OpenAIModel
 from kb.models import ModelManager
@@ -171,8 +171,8 @@ class KnowledgeBase:
             with PeakMemory() as memory:
                 model = open_chat_model(self.settings.with_overrides(llm={"model": name}), self.models)
                 try:
-                    answerer = self.answerer(model)
-                    runs.append(evaluate_answers(questions, lambda q: answerer.ask(q.question).to_dict(), name, memory.peak_mb))
+                    ask = self.answerer(model).ask
+                    runs.append(evaluate_answers(questions, lambda q, ask=ask: ask(q.question).to_dict(), name, memory.peak_mb))
                 finally:
                     model.close()
         return runs

@@ -21,7 +21,6 @@ version is the committed one, so readers never see half a write.
 from __future__ import annotations
 
 import copy
-
 import fcntl
 import logging
 import os
@@ -260,7 +259,7 @@ class Store:
                 found = self._chunks.query(
                     query_embeddings=[vector], n_results=want, where=where, include=["metadatas", "documents", "distances"]
                 )
-            except Exception as exc:  # noqa: BLE001  an empty collection refuses a query
+            except Exception as exc:  # an empty collection refuses a query
                 if self._chunks.count() == 0:
                     return []
                 raise StoreUnavailable(f"vector query failed on {self.collection_name!r}: {exc}") from exc

@@ -7,7 +7,6 @@ import json
 import shutil
 import threading
 import time
-from pathlib import Path
 
 import httpx
 import pytest
