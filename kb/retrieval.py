@@ -81,7 +81,12 @@ class Retriever:
         if mode in ("lexical", "hybrid"):
             found = lexical.result() if lexical is not None else self.store.lexical_search(query, pool, doc_ids)
             rankings.append(("lexical", self.settings.lexical_weight, found))
-        hits = fuse(rankings, self.settings.rrf_k) if mode == "hybrid" else _single(rankings[0])
+        if mode != "hybrid":
+            hits = _single(rankings[0])
+        elif self.settings.fusion == "convex":
+            hits = fuse_convex(rankings)
+        else:
+            hits = fuse(rankings, self.settings.rrf_k)
         if rerank:
             hits = self._rerank(query, hits[: self.settings.rerank_candidates])
         return cap_per_document(hits, self.settings.per_document, top_k)
@@ -153,6 +158,29 @@ def fuse(rankings: list[tuple[str, float, list[Hit]]], rrf_k: int) -> list[Hit]:
             kept.explain[f"{name}_rank"] = rank
             kept.explain[f"{name}_score"] = hit.score
             totals[hit.chunk_id] = totals.get(hit.chunk_id, 0.0) + weight / (rrf_k + rank)
+    for chunk_id, hit in fused.items():
+        hit.score = round(totals[chunk_id], 6)
+    return sorted(fused.values(), key=lambda h: h.score, reverse=True)
+
+
+def fuse_convex(rankings: list[tuple[str, float, list[Hit]]]) -> list[Hit]:
+    """Convex combination of scores: each retriever's scores min-max normalised over its candidates,
+    weighted, summed (a candidate a retriever did not return counts 0 there). Unlike RRF it keeps how
+    far apart the scores are, so a weak lexical list cannot outvote a confident dense one."""
+    fused: dict[str, Hit] = {}
+    totals: dict[str, float] = {}
+    weights = sum(weight for _, weight, hits in rankings if hits) or 1.0
+    for name, weight, hits in rankings:
+        if not hits:
+            continue
+        scores = [h.score for h in hits]
+        low, high = min(scores), max(scores)
+        for rank, hit in enumerate(hits, 1):
+            kept = fused.setdefault(hit.chunk_id, hit)
+            kept.explain[f"{name}_rank"] = rank
+            kept.explain[f"{name}_score"] = hit.score
+            normalised = (hit.score - low) / (high - low) if high > low else 1.0
+            totals[hit.chunk_id] = totals.get(hit.chunk_id, 0.0) + weight * normalised / weights
     for chunk_id, hit in fused.items():
         hit.score = round(totals[chunk_id], 6)
     return sorted(fused.values(), key=lambda h: h.score, reverse=True)

@@ -71,6 +71,7 @@ class RetrievalSettings(_Section):
     mode: Literal["dense", "lexical", "hybrid"] = "hybrid"
     top_k: Annotated[int, msgspec.Meta(ge=1, le=100)] = 5
     candidates: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 40
+    fusion: Literal["rrf", "convex"] = "convex"
     rrf_k: Annotated[int, msgspec.Meta(ge=1)] = 60
     dense_weight: Annotated[float, msgspec.Meta(ge=0)] = 1.0
     lexical_weight: Annotated[float, msgspec.Meta(ge=0)] = 1.0

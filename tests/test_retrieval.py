@@ -59,16 +59,36 @@ def sample_kb(sample_store: Path, real_embedder):
         yield kb
 
 
-def _recall_at_5(kb: KnowledgeBase, mode: str, language: str) -> float:
+def _recall_at(kb: KnowledgeBase, mode: str, language: str, k: int = 5) -> float:
     questions = [q for q in QUESTIONS if q["answerable"] and q["language"] == language]
-    found = sum(any(h.source in q["gold_sources"] for h in kb.search(q["question"], 5, mode=mode)) for q in questions)
+    found = sum(any(h.source in q["gold_sources"] for h in kb.search(q["question"], k, mode=mode)) for q in questions)
     return found / len(questions)
 
 
 def test_hybrid_beats_dense_on_chinese_and_keeps_english(sample_kb):
-    assert _recall_at_5(sample_kb, "hybrid", "zh") > _recall_at_5(sample_kb, "dense", "zh")
-    assert _recall_at_5(sample_kb, "hybrid", "zh") >= 0.8
-    assert _recall_at_5(sample_kb, "hybrid", "en") >= _recall_at_5(sample_kb, "dense", "en")
+    """all-MiniLM maps Chinese text close together: the lexical side (bigrams) puts the right
+    document first far more often; English stays as good as dense."""
+    assert _recall_at(sample_kb, "hybrid", "zh", k=1) > _recall_at(sample_kb, "dense", "zh", k=1) + 0.25
+    assert _recall_at(sample_kb, "hybrid", "zh") >= 0.8
+    assert _recall_at(sample_kb, "hybrid", "en") >= _recall_at(sample_kb, "dense", "en")
+    assert _recall_at(sample_kb, "hybrid", "en", k=1) >= _recall_at(sample_kb, "dense", "en", k=1) - 0.06
+
+
+def test_convex_fusion_keeps_the_retrievers_confidence():
+    from kb.retrieval import fuse_convex
+
+    def hit(cid: str, score: float) -> Hit:
+        return Hit(doc_id=cid, chunk_id=cid, source=f"{cid}.md", page=None, heading="", score=score, text="")
+
+    dense = [hit("a", 0.82), hit("b", 0.80), hit("c", 0.30)]
+    lexical = [hit("c", 9.0), hit("d", 8.9), hit("a", 1.0)]
+    fused = fuse_convex([("dense", 1.0, dense), ("lexical", 1.0, lexical)])
+    # a: dense 1.0 + lexical 0.0; c: dense 0.0 + lexical 1.0; b: dense 0.96; d: lexical 0.99.
+    assert [h.chunk_id for h in fused][:2] in (["a", "c"], ["c", "a"])
+    assert {h.chunk_id for h in fused} == {"a", "b", "c", "d"}
+    assert fused[0].explain.keys() >= {"dense_rank", "lexical_rank"}
+    weighted = fuse_convex([("dense", 3.0, [hit("x", 0.9), hit("y", 0.1)]), ("lexical", 1.0, [hit("y", 5.0), hit("x", 1.0)])])
+    assert weighted[0].chunk_id == "x" and weighted[0].score == 0.75
 
 
 def test_chinese_question_over_chinese_documents(sample_kb):
