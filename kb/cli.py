@@ -322,6 +322,19 @@ def _model_manager(ctx: click.Context):
     return ModelManager(load_settings(ctx.obj["settings_path"]))
 
 
+def _model_action(ctx: click.Context, name: str, as_json: bool, action: Callable, done: str) -> None:
+    """Run a model action with a bytes progress bar on a terminal; print the model or one line."""
+    from kb.console import ByteProgress
+
+    manager = _model_manager(ctx)
+    with ByteProgress(enabled=not as_json and sys.stderr.isatty()) as progress:
+        path = action(manager, progress)
+    if as_json:
+        _json_out(manager.status(name).to_dict())
+    else:
+        click.echo(f"{name}: " + done.format(path=path, sha256=manager.spec(name).sha256))
+
+
 @model.command(name="list")
 @click.option("--json", "as_json", is_flag=True, help="Print the registry as JSON.")
 @click.pass_context
@@ -353,15 +366,7 @@ def model_install(ctx: click.Context, name: str, force: bool, as_json: bool) -> 
       kb model install qwen2.5-coder-0.5b
       kb model install qwen2.5-coder-1.5b --force
     """
-    from kb.console import ByteProgress
-
-    manager = _model_manager(ctx)
-    with ByteProgress(enabled=not as_json and sys.stderr.isatty()) as progress:
-        path = manager.install(name, progress, force=force)
-    if as_json:
-        _json_out(manager.status(name).to_dict())
-    else:
-        click.echo(f"{name}: installed and verified at {path}")
+    _model_action(ctx, name, as_json, lambda m, p: m.install(name, p, force=force), "installed and verified at {path}")
 
 
 @model.command(name="verify")
@@ -370,15 +375,7 @@ def model_install(ctx: click.Context, name: str, force: bool, as_json: bool) -> 
 @click.pass_context
 def model_verify(ctx: click.Context, name: str, as_json: bool) -> None:
     """Hash model NAME's file again and compare it with the registry (exit 1 when it differs)."""
-    from kb.console import ByteProgress
-
-    manager = _model_manager(ctx)
-    with ByteProgress(enabled=not as_json and sys.stderr.isatty()) as progress:
-        path = manager.verify(name, progress, force=True)
-    if as_json:
-        _json_out(manager.status(name).to_dict())
-    else:
-        click.echo(f"{name}: {path} matches sha256 {manager.spec(name).sha256}")
+    _model_action(ctx, name, as_json, lambda m, p: m.verify(name, p, force=True), "{path} matches sha256 {sha256}")
 
 
 @model.command(name="info")
