@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from kb.lexical import query_expression, query_terms, tokenize
-from kb.retrieval import Filters, cap_per_document, fuse
 from kb.records import Hit
+from kb.retrieval import Filters, cap_per_document, fuse
 from kb.service import KnowledgeBase
 from kb.settings import load_settings
 from tests.conftest import ROOT
