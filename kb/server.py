@@ -21,6 +21,7 @@ import secrets
 import threading
 import time
 import uuid
+import weakref
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -458,6 +459,14 @@ def _wants_stream(request: Request, flag: bool) -> bool:
 STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 
+def _event_stream(events: AsyncIterator[str], ticket: _Ticket) -> Stream:
+    """A text/event-stream response. Should the client leave before the first event, the generator
+    never starts and its `finally` never runs: its place in the queue is then given back when the
+    generator is collected."""
+    weakref.finalize(events, ticket.cancel)
+    return Stream(events, media_type="text/event-stream", headers=STREAM_HEADERS)
+
+
 # -- /api --------------------------------------------------------------------------------------
 
 
@@ -520,7 +529,7 @@ async def ask(request: Request, data: AskRequest) -> Response | Stream:
         finally:
             ticket.cancel()
 
-    return Stream(stream(), media_type="text/event-stream", headers=STREAM_HEADERS)
+    return _event_stream(stream(), ticket)
 
 
 @get("/api/documents", sync_to_thread=True, summary="List documents")
@@ -730,7 +739,7 @@ async def chat_completions(request: Request, data: ChatCompletionRequest) -> Res
             ticket.cancel()
         yield "data: [DONE]\n\n"
 
-    return Stream(stream(), media_type="text/event-stream", headers=STREAM_HEADERS)
+    return _event_stream(stream(), ticket)
 
 
 # -- the app ------------------------------------------------------------------------------------
