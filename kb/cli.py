@@ -413,14 +413,8 @@ def eval_retrieval(ctx: click.Context, questions_path: Path, corpus: Path | None
         results = kb.evaluate_retrieval(questions_path, corpus)
         name = kb.store.collection_name
     data = {"questions": str(questions_path), "collection": name, **to_json(results)}
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "retrieval.json").write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
-    chart = bar_chart(results, out / "retrieval.png", f"Retrieval on {questions_path.name} ({name})")
-    if as_json:
-        _json_out(data)
-    else:
-        click.echo(markdown_table(results))
-        click.echo(f"\nWrote {out / 'retrieval.json'} and {chart}", err=True)
+    chart = functools.partial(bar_chart, results, title=f"Retrieval on {questions_path.name} ({name})")
+    _eval_report(out / "retrieval", data, chart, functools.partial(markdown_table, results), as_json)
 
 
 @eval_group.command(name="answers")
@@ -449,14 +443,20 @@ def eval_answers(ctx: click.Context, questions_path: Path, models: tuple[str, ..
     sampling = {k: getattr(kb.settings.llm, k) for k in ("temperature", "top_k", "top_p", "repeat_penalty", "max_tokens", "seed")}
     data = {"questions": str(questions_path), "collection": name, "sampling": sampling,
             "runs": [{"model": r.model, "metrics": r.metrics, "answers": r.answers} for r in runs]}
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "answers.json").write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
-    chart = answers_chart(runs, out / "answers.png", f"Answers on {questions_path.name}")
+    chart = functools.partial(answers_chart, runs, title=f"Answers on {questions_path.name}")
+    _eval_report(out / "answers", data, chart, functools.partial(answers_table, runs), as_json)
+
+
+def _eval_report(stem: Path, data: dict[str, Any], chart: Callable[[Path], Path], table: Callable[[], str], as_json: bool) -> None:
+    """Write STEM.json and STEM.png; print the JSON, or the markdown table and where the files went."""
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    stem.with_suffix(".json").write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    png = chart(stem.with_suffix(".png"))
     if as_json:
         _json_out(data)
     else:
-        click.echo(answers_table(runs))
-        click.echo(f"\nWrote {out / 'answers.json'} and {chart}", err=True)
+        click.echo(table())
+        click.echo(f"\nWrote {stem.with_suffix('.json')} and {png}", err=True)
 
 
 def _indent(text: str, width: int = 400) -> str:

@@ -209,23 +209,27 @@ def to_json(results: list[RunResult]) -> dict[str, Any]:
 
 def bar_chart(results: list[RunResult], path: Path, title: str) -> Path:
     """recall@1/5/10, MRR and nDCG@10 per configuration (all languages), as a PNG."""
+    keys = ["recall@1", "recall@5", "recall@10", "mrr", "ndcg@10"]
+    groups = [(r.name, [r.metrics["all"][k] for k in keys]) for r in results if not r.skipped and "all" in r.metrics]
+    return grouped_bars(groups, keys, path, title)
+
+
+def grouped_bars(groups: list[tuple[str, list[float]]], keys: list[str], path: Path, title: str) -> Path:
+    """One bar per (group, key) on a 0-1 scale, values printed on the bars, saved as a PNG."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    shown = [r for r in results if not r.skipped and "all" in r.metrics]
-    keys = ["recall@1", "recall@5", "recall@10", "mrr", "ndcg@10"]
     figure, axes = plt.subplots(figsize=(9, 4.5))
-    width = 0.8 / max(len(shown), 1)
-    for i, result in enumerate(shown):
-        values = [result.metrics["all"][k] for k in keys]
-        bars = axes.bar([x + i * width for x in range(len(keys))], values, width, label=result.name)
+    width = 0.8 / max(len(groups), 1)
+    for i, (label, values) in enumerate(groups):
+        bars = axes.bar([x + i * width for x in range(len(keys))], values, width, label=label)
         axes.bar_label(bars, fmt="%.2f", fontsize=7)
-    axes.set_xticks([x + width * (len(shown) - 1) / 2 for x in range(len(keys))], keys)
+    axes.set_xticks([x + width * (len(groups) - 1) / 2 for x in range(len(keys))], keys)
     axes.set_ylim(0, 1.08)
     axes.set_title(title)
-    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=len(shown), frameon=False)
+    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=max(len(groups), 1), frameon=False)
     figure.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path, dpi=120)
@@ -312,25 +316,7 @@ def answers_table(runs: list[AnswerRun]) -> str:
 
 def answers_chart(runs: list[AnswerRun], path: Path, title: str) -> Path:
     """Quality metrics (0-1) per model, as a PNG."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     keys = ANSWER_METRICS[:4]
-    figure, axes = plt.subplots(figsize=(9, 4.5))
-    width = 0.8 / max(len(runs), 1)
-    for i, run in enumerate(runs):
-        values = [run.metrics.get(k) or 0.0 for k in keys]
-        bars = axes.bar([x + i * width for x in range(len(keys))], values, width,
-                        label=f"{run.model} ({run.metrics.get('tokens_per_s') or 0:g} tok/s)")
-        axes.bar_label(bars, fmt="%.2f", fontsize=7)
-    axes.set_xticks([x + width * (len(runs) - 1) / 2 for x in range(len(keys))], keys)
-    axes.set_ylim(0, 1.08)
-    axes.set_title(title)
-    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=max(len(runs), 1), frameon=False)
-    figure.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    figure.savefig(path, dpi=120)
-    plt.close(figure)
-    return path
+    groups = [(f"{r.model} ({r.metrics.get('tokens_per_s') or 0:g} tok/s)", [r.metrics.get(k) or 0.0 for k in keys])
+              for r in runs]
+    return grouped_bars(groups, keys, path, title)
