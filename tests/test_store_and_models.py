@@ -115,3 +115,20 @@ def test_multilingual_e5_finds_chinese_passages_for_english_questions(tmp_path, 
             assert isinstance(embedder, MultilingualE5Embedder) and embedder.max_tokens > 500
     assert results["multilingual-e5-small"][0] == "报销制度.md"
     assert results["all-MiniLM-L6-v2"][0] != "报销制度.md"
+
+
+def test_the_in_memory_registry_sees_writes_made_through_another_store_object(settings, docs, hash_embedder):
+    """Readers keep the registry in memory behind a stamp file; every registry write (here by a second
+    KnowledgeBase on the same folder, as another process would) makes them read it again."""
+    (docs / "a.md").write_text("# A\n\nalpha text\n")
+    reader = Store(settings.store, embedding_model=settings.embedding.model)
+    assert reader.documents() == []
+    with KnowledgeBase(settings, embedder=hash_embedder) as writer:
+        writer.ingest([docs])
+        assert [d.source for d in reader.documents()] == ["a.md"]
+        doc = reader.documents()[0]
+        doc.source = "changed by the caller"  # a caller's copy: the cache is not touched
+        assert reader.documents()[0].source == "a.md"
+        writer.delete("a.md")
+    assert reader.documents() == []
+    assert reader._committed_versions(["x"]) == {}
