@@ -1,7 +1,9 @@
 """The ingest pipeline: scan → diff against the registry → load → chunk → embed → write → commit.
 
-Parsing runs in a worker thread while the main thread embeds and writes, so the two overlap (torch
-releases the GIL while it computes). Chunks are embedded in batches across files and written as they
+Three threads overlap: one parses and chunks (counting with the embedding model's tokenizer, which
+opens without the weights), the main thread embeds (torch releases the GIL while it computes), and
+one writes to the store, in order. The model's weights load in the background as soon as a file
+yields text, while parsing goes on. Chunks are embedded in batches across files and written as they
 go, so a 1,000-page PDF streams through in bounded memory. Each file is committed through the
 store's write protocol (see `kb.store`), so a run killed at any moment leaves the store consistent
 and the next run completes it.
@@ -366,6 +368,7 @@ class IngestPipeline:
             while (event := events.get()) is not None:
                 writer.handle(event)
             writer.flush()
+            writer.finish()
         except BaseException:
             stop.set()
             _drain(events)
@@ -384,8 +387,44 @@ class IngestPipeline:
                 report.files_missing.append(doc.source)
 
 
+class _StoreThread:
+    """Runs store operations in order on one thread, so embedding the next batch overlaps writing
+    the last. The first failure is kept: later operations are skipped, and `submit`/`close` raise it
+    in the caller's thread."""
+
+    def __init__(self, depth: int = 8):
+        self._jobs: queue.Queue = queue.Queue(maxsize=depth)  # bounds the vectors waiting to be written
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="kb-store", daemon=True)
+        self._thread.start()
+
+    def submit(self, operation: Callable[..., None], *args: Any) -> None:
+        if self._error is not None:
+            raise self._error
+        self._jobs.put((operation, args))
+
+    def close(self, *, raise_error: bool = True) -> None:
+        """Wait for every submitted operation."""
+        if self._thread.is_alive():
+            self._jobs.put(None)
+            self._thread.join()
+        if raise_error and self._error is not None:
+            raise self._error
+
+    def _run(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            if self._error is None:
+                operation, args = job
+                try:
+                    operation(*args)
+                except BaseException as exc:  # handed to the ingesting thread
+                    self._error = exc
+
+
 class _Writer:
-    """Embeds pieces in batches across files and commits each file once all its chunks are written."""
+    """Embeds pieces in batches across files and commits each file once all its chunks are written.
+
+    Embedding runs in the calling thread; begin/write/commit/rollback run in order on a store thread."""
 
     def __init__(self, store: Store, embedder: Callable[[], Embedder], batch_size: int, report: IngestReport, progress: Progress):
         self.store = store
@@ -396,9 +435,11 @@ class _Writer:
         self.report = report
         self.progress = progress
         self.buffer: list[Chunk] = []
-        self.open: dict[str, Document] = {}  # doc_id -> entry being written
+        self.open: dict[str, Document] = {}  # doc_id -> entry begun and not yet committed
         self.finished: list[Document] = []  # all pieces received; commit after the next flush
         self.now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        self.ops = _StoreThread()
+        self.loading: threading.Thread | None = None
 
     def handle(self, event: _Start | _Piece | _End | _Failed) -> None:
         candidate = event.candidate
@@ -414,9 +455,10 @@ class _Writer:
                 kind=event.kind,
                 ingested_at=self.now,
             )
-            self.store.begin(doc, candidate.sha256)
             self.open[doc.doc_id] = doc
+            self.ops.submit(self.store.begin, doc, candidate.sha256)
         elif isinstance(event, _Piece):
+            self._load_model()
             self.buffer.append(self._chunk(event))
             if len(self.buffer) >= self.batch_size:
                 self.flush()
@@ -429,10 +471,23 @@ class _Writer:
         else:
             self.buffer = [c for c in self.buffer if c.doc_id != candidate.doc_id]
             if self.open.pop(candidate.doc_id, None) is not None:
-                self.store.rollback(candidate.doc_id)  # the committed version, if any, stays
+                self.ops.submit(self.store.rollback, candidate.doc_id)  # the committed version, if any, stays
             self.report.fail(str(candidate.path), event.error)
             self.progress.file_done(candidate.source, "failed", 0)
             log.info("%s: failed: %s", candidate.path, event.error)
+
+    def _load_model(self) -> None:
+        """A file gave a chunk: load the weights in the background while parsing goes on (a run whose
+        files all fail never loads them)."""
+        if self.loading is None:
+            self.loading = threading.Thread(target=self._load, name="kb-model-load", daemon=True)
+            self.loading.start()
+
+    def _load(self) -> None:
+        try:
+            self.embedder().load()
+        except Exception as exc:  # embedding tries again and raises it where it can be reported
+            log.debug("loading the embedding model in the background failed: %s", exc)
 
     def _chunk(self, event: _Piece) -> Chunk:
         doc = self.open[event.candidate.doc_id]
@@ -457,10 +512,13 @@ class _Writer:
         if self.buffer:
             batch, self.buffer = self.buffer, []
             vectors = self.embedder().embed_passages([c.embedding_text for c in batch])
-            self.store.write_chunks(batch, vectors)
-            self.report.chunks_added += len(batch)
-            self.progress.chunks_embedded(len(batch))
+            self.ops.submit(self._write, batch, vectors)
         self._commit_finished()
+
+    def _write(self, batch: list[Chunk], vectors: Any) -> None:  # store thread
+        self.store.write_chunks(batch, vectors)
+        self.report.chunks_added += len(batch)
+        self.progress.chunks_embedded(len(batch))
 
     def _commit_finished(self) -> None:
         pending_ids = {c.doc_id for c in self.buffer}
@@ -468,23 +526,32 @@ class _Writer:
         for doc in self.finished:
             if doc.doc_id in pending_ids:
                 still.append(doc)
-                continue
-            previous = self.store.get_document(doc.doc_id)
-            self.store.commit(doc)
-            del self.open[doc.doc_id]
-            if previous is not None and previous.sha256:
-                self.report.files_updated += 1
-                self.report.chunks_removed += previous.chunks
-                status = "updated"
             else:
-                self.report.files_added += 1
-                status = "added"
-            log.info("%s: %s, %d chunks", doc.source, status, doc.chunks)
-            self.progress.file_done(doc.source, status, doc.chunks)
+                self.ops.submit(self._commit, doc)  # after the writes of its last chunks
         self.finished = still
 
+    def _commit(self, doc: Document) -> None:  # store thread
+        previous = self.store.get_document(doc.doc_id)
+        self.store.commit(doc)
+        self.open.pop(doc.doc_id, None)
+        if previous is not None and previous.sha256:
+            self.report.files_updated += 1
+            self.report.chunks_removed += previous.chunks
+            status = "updated"
+        else:
+            self.report.files_added += 1
+            status = "added"
+        log.info("%s: %s, %d chunks", doc.source, status, doc.chunks)
+        self.progress.file_done(doc.source, status, doc.chunks)
+
+    def finish(self) -> None:
+        """Wait for the store thread; raise what failed there."""
+        self.ops.close()
+
     def abandon(self) -> None:
-        """Interrupted: undo what was begun. Whatever this does not finish, recover() will."""
+        """Interrupted: let queued writes land, then undo what was begun and not committed.
+        Whatever this does not finish, recover() will."""
+        self.ops.close(raise_error=False)
         for doc_id in list(self.open):
             self.store.rollback(doc_id)
             del self.open[doc_id]

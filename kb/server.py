@@ -228,7 +228,8 @@ class Service:
     def open(self) -> None:
         if self.kb is None:
             self.kb = KnowledgeBase(self.settings)
-        _ = self.kb.store, self.kb.embedder  # open (and check) them now, not at the first request
+        _ = self.kb.store
+        self.kb.embedder.load()  # open (and check) them now, not at the first request
         self.jobs = IngestJobs(self.kb, Path(self.settings.server.uploads_dir))
         if self.settings.server.preload_model:
             try:

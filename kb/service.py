@@ -38,6 +38,7 @@ class KnowledgeBase:
         self._chat_model = chat_model
         self._owns_chat_model = chat_model is None
         self._model_lock = threading.Lock()
+        self._embedder_lock = threading.Lock()  # ingest's parse thread and main thread both ask for it
         self.models = ModelManager(settings)
 
     def __enter__(self) -> KnowledgeBase:
@@ -58,9 +59,10 @@ class KnowledgeBase:
 
     @property
     def embedder(self) -> Embedder:
-        if self._embedder is None:
-            self._embedder = open_embedder(self.settings.embedding)
-        return self._embedder
+        with self._embedder_lock:
+            if self._embedder is None:
+                self._embedder = open_embedder(self.settings.embedding)
+            return self._embedder
 
     @property
     def store(self) -> Store:

@@ -33,6 +33,9 @@ class HashEmbedder:
     def token_spans(self, text: str) -> list[tuple[int, int]]:
         return [m.span() for m in _TOKEN.finditer(text)]
 
+    def load(self) -> None:
+        pass
+
     def embed_passages(self, texts: list[str]) -> np.ndarray:
         if self.fail_on is not None and any(self.fail_on in t for t in texts):
             raise RuntimeError(f"simulated failure on {self.fail_on!r}")

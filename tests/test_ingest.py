@@ -346,18 +346,22 @@ def test_parallel_parsing_and_embedding_with_the_real_tokenizer(settings, real_e
 
 
 def test_files_that_fail_before_any_text_never_load_the_model(settings, docs):
-    """Re-running over files that keep failing (scans, password PDFs) stays fast: no model load."""
+    """Re-running over files that keep failing (scans, password PDFs) stays fast: the weights never
+    load (opening an embedder only reads its tokenizer)."""
     from tests.support import make_blank_pdf
 
     make_blank_pdf(docs / "scan.pdf")
-    opened = []
+    loaded = []
 
-    def factory():
-        opened.append(True)
-        return HashEmbedder()
+    class Recording(HashEmbedder):
+        def load(self) -> None:
+            loaded.append(True)
 
     from ingest.pipeline import IngestPipeline
 
     with KnowledgeBase(settings, embedder=HashEmbedder()) as kb:
-        report = IngestPipeline(settings, kb.store, factory).run([docs])
-    assert "no text layer" in report.files_failed[0]["error"] and opened == []
+        report = IngestPipeline(settings, kb.store, Recording).run([docs])
+        assert "no text layer" in report.files_failed[0]["error"] and loaded == []
+        (docs / "notes.md").write_text("# Notes\n\nOne file with text loads the model.\n")
+        report = IngestPipeline(settings, kb.store, Recording).run([docs])
+    assert report.files_added == 1 and loaded == [True]

