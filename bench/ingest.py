@@ -17,7 +17,9 @@ Stages (each one runs even when an earlier one failed; failures are reported in 
 2. kb        Full ingest (`KnowledgeBase(settings).ingest([corpus])`, default settings, real model) into a
              fresh temporary store, in its own subprocess: wall time, files/s, chunks/s, peak RSS
              (getrusage of that process; a psutil sampler as a cross-check), CPU use and a breakdown of
-             where the time went (light wrappers around kb's functions: a few microseconds per call).
+             where the time went, per thread: kb parses and chunks in a parse thread, embeds in the main
+             thread and writes in a store thread, and loads the model's weights in a background thread
+             meanwhile (light wrappers around kb's functions: a few microseconds per call).
 3. reingest  The unchanged corpus again, in a fresh process (what `kb ingest` does the second time), and
              in the same process right after the first run. Target: <= 5 % of the first run.
 4. parse     The essential parsing work: for every file kb committed, `detect` + `load` + consume all
@@ -63,6 +65,7 @@ import threading
 import time
 import traceback
 from collections import defaultdict
+from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -367,56 +370,98 @@ class Timings:
         self.first_piece_at: float | None = None
         self._local = threading.local()
 
-    def wrap(self, owner: Any, name: str, key: str) -> None:
+    def wrap(self, owner: Any, name: str, key: str | Callable[[], str]) -> None:
+        """Time `owner.name` under `key`, or under `key()` (named in the calling thread) when callable."""
         original = getattr(owner, name)
         timings = self
 
         @functools.wraps(original)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            depth = getattr(timings._local, key, 0)
-            setattr(timings._local, key, depth + 1)
+            key_now = key() if callable(key) else key
+            depth = getattr(timings._local, key_now, 0)
+            setattr(timings._local, key_now, depth + 1)
             started = time.perf_counter()
             try:
                 return original(*args, **kwargs)
             finally:
-                setattr(timings._local, key, depth)
+                setattr(timings._local, key_now, depth)
                 if depth == 0:
-                    timings.seconds[key] += time.perf_counter() - started
-                    timings.calls[key] += 1
+                    timings.seconds[key_now] += time.perf_counter() - started
+                    timings.calls[key_now] += 1
 
         setattr(owner, name, wrapper)
 
-    def add(self, key: str, seconds: float) -> None:
+    def add(self, key: str, seconds: float, calls: int = 0) -> None:
         self.seconds[key] += seconds
+        if calls:
+            self.calls[key] += calls
 
     def to_dict(self) -> dict[str, Any]:
         return {k: {"seconds": round(v, 3), "calls": self.calls.get(k, 0)} for k, v in sorted(self.seconds.items())}
 
 
+# kb's ingest threads (ingest/pipeline.py names them), as the breakdown's keys start; any other is "main".
+THREADS = {"kb-parse": "parse_thread", "kb-store": "store_thread", "kb-model-load": "load_thread"}
+
+
+def _thread() -> str:
+    return THREADS.get(threading.current_thread().name, "main")
+
+
 def _instrument_kb() -> Timings:
-    """Wrap kb's stages to see where an ingest's time goes (parse thread vs main thread)."""
+    """Wrap kb's stages to see where an ingest's time goes: the parse thread (parse, chunk), the main
+    thread (embed), the store thread (begin, write, commit) and the background model load."""
     import ingest.pipeline as pipeline
     import kb.embedder as embedder
     import kb.store as store
     from ingest.loaders import Parsed
 
+    def on_thread(name: str) -> Callable[[], str]:
+        return lambda: f"{_thread()}.{name}"
+
+    def store_op(name: str) -> Callable[[], str]:
+        # Store operations run on the store thread; recover() (and its rollbacks) and an interrupted
+        # run's rollbacks run on the main thread.
+        return lambda: f"store_thread.{name}" if _thread() == "store_thread" else f"{_thread()}.store_{name}"
+
     timings = Timings()
-    timings.wrap(embedder.SentenceTransformerEmbedder, "__init__", "main.model_load")
+    # Opening reads tokenizer.json only (the weights load in _load); the chunker's first count opens it.
+    timings.wrap(embedder.SentenceTransformerEmbedder, "__init__", on_thread("embedder_open"))
     timings.wrap(embedder.SentenceTransformerEmbedder, "embed_passages", "main.embed")
     timings.wrap(embedder.SentenceTransformerEmbedder, "count_tokens", "parse_thread.tokenize")
     timings.wrap(embedder.SentenceTransformerEmbedder, "token_spans", "parse_thread.tokenize")
     timings.wrap(store.Store, "__init__", "main.store_open")
-    timings.wrap(store.Store, "write_chunks", "main.store_write_chunks")
+    timings.wrap(store.Store, "write_chunks", store_op("write_chunks"))
     for name in ("begin", "commit", "rollback", "get_document"):
-        timings.wrap(store.Store, name, f"main.store_registry.{name}")
+        timings.wrap(store.Store, name, store_op(f"registry.{name}"))
     timings.wrap(store.Store, "recover", "main.store_recover")
     timings.wrap(pipeline.IngestPipeline, "_scan", "main.scan")
     timings.wrap(pipeline.IngestPipeline, "_diff", "main.diff_detect_hash")
     timings.wrap(pipeline.IngestPipeline, "_ingest", "main.parse_embed_write_loop")
     timings.wrap(pipeline.IngestPipeline, "_parse_all", "parse_thread.total")
+    timings.wrap(pipeline._Writer, "finish", "main.wait_for_store_thread_at_end")
 
-    # The queue between the threads: time the main thread waits for pieces (parse thread behind) and
-    # the parse thread waits for room (embedder behind).
+    # The weights: the thread that takes the load lock loads them ("load_thread.model_load": the
+    # background load ingest starts at the first chunk); a thread that finds it taken waits (the main
+    # thread's first embed, when the load has not finished: inside main.embed).
+    original_model_load = embedder.SentenceTransformerEmbedder._load
+
+    @functools.wraps(original_model_load)
+    def model_load(self: Any) -> None:
+        if self._model is not None:
+            return original_model_load(self)
+        key = f"{_thread()}.{'wait_for_model_load' if self._load_lock.locked() else 'model_load'}"
+        started = time.perf_counter()
+        try:
+            return original_model_load(self)
+        finally:
+            timings.add(key, time.perf_counter() - started, calls=1)
+
+    embedder.SentenceTransformerEmbedder._load = model_load
+
+    # The queues between the threads: time the main thread waits for pieces (parse thread behind), the
+    # parse thread waits for room (embedder behind), the main thread waits for room in the store
+    # thread's queue (writes behind) and the store thread waits for work (writes keep up).
     import queue as queue_module
     import types
 
@@ -425,7 +470,8 @@ def _instrument_kb() -> Timings:
             started = time.perf_counter()
             item = super().get(block, timeout)
             now = time.perf_counter()
-            timings.add("main.wait_for_parse_thread", now - started)
+            timings.add("store_thread.wait_for_main_thread" if _thread() == "store_thread" else "main.wait_for_parse_thread",
+                        now - started)
             if timings.first_piece_at is None and type(item).__name__ == "_Piece":
                 timings.first_piece_at = now
             return item
@@ -433,7 +479,8 @@ def _instrument_kb() -> Timings:
         def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
             started = time.perf_counter()
             super().put(item, block, timeout)
-            timings.add("parse_thread.wait_for_main_thread", time.perf_counter() - started)
+            timings.add("parse_thread.wait_for_main_thread" if _thread() == "parse_thread" else "main.wait_for_store_thread",
+                        time.perf_counter() - started)
 
     pipeline.queue = types.SimpleNamespace(Queue=TimedQueue, Empty=queue_module.Empty)
 
@@ -463,30 +510,6 @@ def _instrument_kb() -> Timings:
     return timings
 
 
-def _apply_tokenizer_workaround() -> None:
-    """In this process only: give kb's embedder its own tokenizer for counting tokens.
-
-    Found by this bench (2026-11-30): kb's parse thread called `count_tokens`/`token_spans` on the same
-    Hugging Face fast tokenizer that `SentenceTransformer.encode` uses in the main thread. Each call of
-    a fast tokenizer first sets the shared Rust tokenizer's padding/truncation
-    (`set_truncation_and_padding`), so a `count_tokens` (no padding) landing between encode's "enable
-    padding" and its `encode_batch` gave encode unpadded rows: `ValueError: Unable to create tensor
-    ...`, which aborted the whole ingest. kb's embedder now keeps a copy for counting (then this is a
-    no-op copy). Used only after kb as shipped crashed on every try, and reported as such.
-    """
-    import copy
-
-    import kb.embedder as embedder
-
-    original = embedder.SentenceTransformerEmbedder.__init__
-
-    def init(self, *args: Any, **kwargs: Any) -> None:
-        original(self, *args, **kwargs)
-        self._tokenizer = copy.deepcopy(self._model.tokenizer)
-
-    embedder.SentenceTransformerEmbedder.__init__ = init
-
-
 def _quiet_logging() -> None:
     import logging
     import warnings
@@ -505,13 +528,10 @@ def worker_ingest(spec: dict[str, Any]) -> dict[str, Any]:
     from kb.settings import load_settings
 
     import_s = time.perf_counter() - started_import
-    if spec.get("tokenizer_workaround"):
-        _apply_tokenizer_workaround()
     timings = _instrument_kb() if spec.get("instrument", True) else None
     settings = load_settings(environ={"KB_STORE__PATH": spec["store"]})
     kb = KnowledgeBase(settings)
-    result: dict[str, Any] = {"import_kb_s": round(import_s, 3), "maxrss_at_start_mb": _mb(rss0), "store": spec["store"],
-                              "tokenizer_workaround": bool(spec.get("tokenizer_workaround"))}
+    result: dict[str, Any] = {"import_kb_s": round(import_s, 3), "maxrss_at_start_mb": _mb(rss0), "store": spec["store"]}
     with RssSampler() as sampler:
         rss_before = sampler.current()
         cpu0, wall0 = _cpu_seconds(), time.perf_counter()
@@ -805,23 +825,20 @@ class Bench:
 
 
 def ingest_with_retries(bench: Bench, label: str, spec: dict[str, Any], tries: int) -> dict[str, Any]:
-    """kb's ingest, in a fresh store each try. After `tries` crashes of kb as shipped, one more try with
-    the tokenizer workaround (see `_apply_tokenizer_workaround`), flagged in the result."""
+    """kb's ingest, up to `tries` times, in a fresh store each try; the crashes before the run kept
+    are in the result."""
     failures = []
-    for attempt in range(1, tries + 2):
-        workaround = attempt > tries
+    for attempt in range(1, max(tries, 1) + 1):
         store = spec["store"] if attempt == 1 else f"{spec['store']}-try{attempt}"
         try:
-            result = bench.worker(f"{label}-try{attempt}", "ingest", {**spec, "store": store, "tokenizer_workaround": workaround})
+            result = bench.worker(f"{label}-try{attempt}", "ingest", {**spec, "store": store})
         except WorkerFailed as exc:
-            failures.append({"attempt": attempt, "tokenizer_workaround": workaround, "error": exc.result.get("error"),
+            failures.append({"attempt": attempt, "error": exc.result.get("error"),
                              "where": exc.result.get("where"), "log": str(bench.logs / f"{label}-try{attempt}.log")})
             log(f"!! {label}: try {attempt} crashed: {exc}")
             continue
         result["attempt"] = attempt
         result["crashed_tries"] = failures
-        if workaround:
-            log(f"!! {label}: kb as shipped crashed {tries} times; figures below are WITH the in-process tokenizer workaround")
         return result
     raise RuntimeError(f"{label}: every try crashed: " + " | ".join(f"{f['error']} [{f['where']}]" for f in failures))
 
@@ -872,7 +889,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-bigpdf", action="store_true", help="skip stage 6 (generated 250/1,000-page PDFs)")
     parser.add_argument("--kb-batches", action="store_true", help="also time encoding in kb's batches of 2 x batch_size (diagnosis)")
     parser.add_argument("--tries", type=int, default=3,
-                        help="tries of kb as shipped per ingest stage before one try with the tokenizer workaround (default 3)")
+                        help="tries of kb as shipped per ingest stage, each in a fresh store, until one does not crash (default 3)")
     parser.add_argument("--quiet-wait", type=float, default=120,
                         help="before each heavy stage, wait up to this many seconds for other processes to go idle (default 120)")
     parser.add_argument("--max-repeats", type=int, default=2,
@@ -944,8 +961,7 @@ def run_stages(args: argparse.Namespace, results: dict[str, Any], workdir: Path)
     again = None
     if kb_run:
         again = stage(results, "kb_reingest", bench.worker, "kb_reingest", "ingest",
-                      {"paths": [str(corpus)], "store": kb_run["store"], "reuse_store": True,
-                       "tokenizer_workaround": kb_run["tokenizer_workaround"]})
+                      {"paths": [str(corpus)], "store": kb_run["store"], "reuse_store": True})
     else:
         results["stages"]["kb_reingest"] = {"ok": False, "error": "skipped: needs the first kb ingest"}
     results["kb_reingest"] = again
@@ -1011,6 +1027,15 @@ def run_stages(args: argparse.Namespace, results: dict[str, Any], workdir: Path)
 # ==============================================================================================
 
 
+def _model_load(run: dict[str, Any]) -> dict[str, Any]:
+    """The breakdown's entry for loading the weights, {} when they were not loaded. Meant to be
+    "load_thread.model_load" (the background load); another thread's when it got there first
+    ("main.model_load" also in results from before the background load)."""
+    breakdown = run.get("breakdown") or {}
+    where = ["load_thread.model_load", *sorted(k for k in breakdown if k.endswith(".model_load"))]
+    return next((breakdown[k] for k in where if k in breakdown), {})
+
+
 def summarize(results: dict[str, Any]) -> dict[str, Any]:
     s: dict[str, Any] = {}
     kb_run, again, parse, encode = (results.get(k) for k in ("kb_ingest", "kb_reingest", "bare_parse", "bare_encode"))
@@ -1037,9 +1062,7 @@ def summarize(results: dict[str, Any]) -> dict[str, Any]:
             kb_cpu_cores_busy=kb_run["cpu_cores_busy"],
         )
         s["kb_ingest_crashed_tries"] = len(kb_run.get("crashed_tries", []))
-        s["kb_ingest_tokenizer_workaround"] = kb_run.get("tokenizer_workaround", False)
-        model_load = kb_run.get("breakdown", {}).get("main.model_load", {}).get("seconds")
-        s["kb_model_load_s"] = model_load
+        s["kb_model_load_s"] = _model_load(kb_run).get("seconds")
     if kb_run and parse and encode:
         essential = parse["wall_s"] + encode["encode_s"]
         essential_with_load = essential + encode["model_load_s"]
@@ -1066,7 +1089,7 @@ def summarize(results: dict[str, Any]) -> dict[str, Any]:
         s["reingest_fresh_process_s"] = again["wall_s"]
         s["reingest_pct"] = _r(100 * again["wall_s"] / kb_run["wall_s"], 2)
         s["reingest_meets_target"] = s["reingest_pct"] <= TARGET_REINGEST_PCT
-        s["reingest_fresh_process_model_loaded"] = "main.model_load" in again.get("breakdown", {})
+        s["reingest_fresh_process_model_loaded"] = bool(_model_load(again))  # the weights were loaded
         s["reingest_files_reparsed"] = again["report"]["files_added"] + again["report"]["files_updated"] + len(again["report"]["files_failed"])
         if kb_run.get("again_in_process"):
             s["reingest_same_process_s"] = kb_run["again_in_process"]["wall_s"]
@@ -1084,7 +1107,6 @@ def summarize(results: dict[str, Any]) -> dict[str, Any]:
             s[f"pdf{pages}_peak_rss_mb"] = run["peak_rss_mb"]
             s[f"pdf{pages}_peak_by_quarter_mb"] = run.get("peak_rss_by_quarter_mb")
             s[f"pdf{pages}_crashed_tries"] = len(run.get("crashed_tries", []))
-            s[f"pdf{pages}_tokenizer_workaround"] = run.get("tokenizer_workaround", False)
             if base:
                 s[f"pdf{pages}_peak_over_baseline_mb"] = _r(run["peak_rss_mb"] - base["after_load"]["rss_mb"], 1)
     small, big = (memory.get(f"pdf_{p}") for p in BIGPDF_PAGES)
@@ -1114,8 +1136,7 @@ def markdown(results: dict[str, Any]) -> str:
     if s.get("files_committed") is not None:
         rows[-1] = (rows[-1][0], f"{s['files_committed']} / {s['files_failed']} / {s['files_skipped']}", "failed = encrypted/broken/image-only, on purpose")
     add("kb ingest wall (s)", "kb_ingest_s", "{:.1f}", "cold process, model load included")
-    add("kb ingest crashes before this run", "kb_ingest_crashed_tries", "{}",
-        f"fresh store each try; figures from a run WITH the tokenizer workaround: {s.get('kb_ingest_tokenizer_workaround')}")
+    add("kb ingest crashes before this run", "kb_ingest_crashed_tries", "{}", "kb as shipped, fresh store each try")
     add("kb files/s", "kb_files_per_s", "{:.2f}", "files seen / wall")
     add("kb chunks/s", "kb_chunks_per_s", "{:.1f}")
     add("kb peak RSS (MB)", "kb_peak_rss_mb", "{:.0f}", f"psutil sampled: {s.get('kb_peak_rss_sampled_mb')}")
@@ -1141,8 +1162,7 @@ def markdown(results: dict[str, Any]) -> str:
         add(f"{pages}-page PDF: ingest (s)", f"pdf{pages}_ingest_s", "{:.1f}", f"{s.get(f'pdf{pages}_chunks')} chunks")
         add(f"{pages}-page PDF: peak RSS (MB)", f"pdf{pages}_peak_rss_mb", "{:.0f}", f"+{s.get(f'pdf{pages}_peak_over_baseline_mb')} MB over baseline; "
             f"peak by quarter of the run: {s.get(f'pdf{pages}_peak_by_quarter_mb')}")
-        add(f"{pages}-page PDF: crashes before this run", f"pdf{pages}_crashed_tries", "{}",
-            f"with tokenizer workaround: {s.get(f'pdf{pages}_tokenizer_workaround')}")
+        add(f"{pages}-page PDF: crashes before this run", f"pdf{pages}_crashed_tries", "{}", "kb as shipped, fresh store each try")
     add(f"peak growth {BIGPDF_PAGES[0]} -> {BIGPDF_PAGES[1]} pages (MB)", "pdf_peak_growth_mb", "{:.1f}",
         f"{s.get('pdf_peak_growth_mb_per_100_pages')} MB per 100 pages")
     failed = [f"{name}: {st.get('error', '')[:120]}" for name, st in results["stages"].items() if not st.get("ok")]
@@ -1151,7 +1171,9 @@ def markdown(results: dict[str, Any]) -> str:
     out += [f"| {a} | {b} | {c} |" for a, b, c in rows]
     kb_run = results.get("kb_ingest")
     if kb_run and kb_run.get("breakdown"):
-        out += ["", f"kb ingest breakdown (wall {kb_run['wall_s']:.1f} s; the parse thread runs beside the main thread; "
+        out += ["", f"kb ingest breakdown (wall {kb_run['wall_s']:.1f} s; three threads run side by side: parse (parse, chunk), "
+                "main (embed) and store (begin, write, commit), and the model's weights load in a background thread "
+                "meanwhile; seconds add up per thread; "
                 f"first piece reached the embedder after {kb_run.get('first_piece_after_s')} s):", "",
                 "| where | seconds | calls |", "|---|---:|---:|"]
         out += [f"| {k} | {v['seconds']:.2f} | {v['calls'] or '-'} |" for k, v in kb_run["breakdown"].items()]

@@ -56,7 +56,7 @@ class Chunker:
         self, embedder: Embedder | Callable[[], Embedder], chunk_size: int, chunk_overlap: int, passage_prefix: str = ""
     ):
         # A factory is opened at the first section: a run whose files all fail before yielding
-        # any text (encrypted, scanned) never loads the model.
+        # any text (encrypted, scanned) never opens the model. (Embedders are not callable.)
         self._embedder = embedder
         self.chunk_size = chunk_size
         self.chunk_overlap = chunk_overlap
@@ -66,7 +66,7 @@ class Chunker:
 
     @property
     def embedder(self) -> Embedder:
-        if not isinstance(self._embedder, Embedder):
+        if callable(self._embedder):  # not isinstance(.., Embedder): that reads `dim`, loading the weights
             self._embedder = self._embedder()
         return self._embedder
 

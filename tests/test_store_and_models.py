@@ -12,8 +12,10 @@ import numpy as np
 import pytest
 
 import ingest.loaders
+from ingest.chunking import Chunker
 from kb.embedder import SentenceTransformerEmbedder, resolve_model_path
 from kb.errors import ModelUnavailable, StoreUnavailable
+from kb.records import Section
 from kb.service import KnowledgeBase
 from kb.settings import EmbeddingSettings
 from kb.store import Store
@@ -54,7 +56,8 @@ def test_the_embedder_counts_with_its_own_tokenizer_before_its_weights_load(tmp_
     expected = oracle(texts, add_special_tokens=False, truncation=False, return_offsets_mapping=True)
     assert fresh.count_tokens(texts) == [len(ids) for ids in expected["input_ids"]]
     assert fresh.token_spans(texts[0]) == [tuple(span) for span in expected["offset_mapping"][0]]
-    assert not fresh.loaded
+    pieces = list(Chunker(lambda: fresh, 64, 8).chunk([Section(text=" ".join(texts) * 5, heading=("Runbook", "Paging"))]))
+    assert len(pieces) > 3 and not fresh.loaded  # chunking never waits for the weights
     assert np.allclose(fresh.embed_passages(["rollback"])[0], real_embedder.embed_passages(["rollback"])[0], atol=1e-6)
     assert fresh.loaded
 
