@@ -58,6 +58,7 @@ async def main() -> None:
     parser.add_argument("--duration", type=float, default=300.0)
     parser.add_argument("--askers", type=int, default=2, help="clients asking questions back to back")
     parser.add_argument("--n-threads", type=int, default=0, help="[llm] n_threads of the server (0: physical cores)")
+    parser.add_argument("--generation-nice", type=int, default=10, help="[server] generation_nice of the server")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -70,7 +71,7 @@ async def main() -> None:
     settings.write_text(
         f'[store]\npath = "{args.store.resolve()}"\ncollection = "{args.collection}"\n'
         f'[llm]\nmodel = "{args.model}"\nmodels_dir = "{ROOT / ".kb/models"}"\nmax_tokens = 96\nn_threads = {args.n_threads}\n'
-        f'[retrieval]\nmin_relevance = -1\n[server]\nport = {args.port}\nqueue_size = 4\nuploads_dir = "{folder / "uploads"}"\n'
+        f'[retrieval]\nmin_relevance = -1\n[server]\nport = {args.port}\nqueue_size = 4\ngeneration_nice = {args.generation_nice}\nuploads_dir = "{folder / "uploads"}"\n'
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("KB_")}
     log = open(folder / "server.log", "wb")

@@ -11,8 +11,10 @@ import copy
 import json
 import logging
 import os
+import queue
 import re
 import threading
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -60,6 +62,10 @@ class Embedder(Protocol):
 
     def embed_query(self, text: str) -> np.ndarray:
         """Normalised vector for one query (the query prefix applied), shape (dim,)."""
+        ...
+
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        """Normalised vectors for several queries at once, shape (n, dim)."""
         ...
 
 
@@ -170,7 +176,11 @@ class SentenceTransformerEmbedder:
         return self._encode([prefix + t for t in texts])
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self._encode([self._settings.query_prefix + text])[0]
+        return self.embed_queries([text])[0]
+
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        prefix = self._settings.query_prefix
+        return self._encode([prefix + t for t in texts])
 
     def _encode(self, texts: list[str]) -> np.ndarray:
         vectors = self._loaded().encode(
@@ -287,6 +297,64 @@ class MultilingualE5Embedder:
     def embed_query(self, text: str) -> np.ndarray:
         with self._lock:
             return np.asarray(self._model.query(text), dtype=np.float32).reshape(self.dim)
+
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        return np.stack([self.embed_query(t) for t in texts]) if texts else np.zeros((0, self.dim), dtype=np.float32)
+
+
+class QueryBatcher:
+    """Embeds the queries of many threads on one thread, batched: every query that arrives while a
+    batch is computing goes into the next one, so concurrent searches share model calls instead of
+    queueing for the cores one by one. No query waits for a batch to fill (an idle service embeds
+    each query at once), and torch runs on one thread, with one set of worker threads."""
+
+    def __init__(self, embedder: Embedder, max_batch: int = 32):
+        self.embedder = embedder
+        self.max_batch = max_batch
+        self._pending: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self.batches = 0  # model calls made, for tests and metrics
+
+    def embed(self, text: str) -> np.ndarray:
+        """`embedder.embed_query(text)`, computed in a batch with any concurrent queries."""
+        future: Future = Future()
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="kb-query-embed", daemon=True)
+                self._thread.start()
+            self._pending.put((text, future))
+        return future.result()
+
+    def close(self) -> None:
+        """Stop the thread once the queries already submitted are embedded."""
+        with self._lock:
+            if self._thread is not None and self._thread.is_alive():
+                self._pending.put(None)
+                self._thread.join()
+            self._thread = None
+
+    def _run(self) -> None:
+        while (item := self._pending.get()) is not None:
+            batch = [item]
+            while len(batch) < self.max_batch:
+                try:
+                    item = self._pending.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:  # close(): finish this batch, then stop
+                    self._pending.put(None)
+                    break
+                batch.append(item)
+            try:
+                vectors = self.embedder.embed_queries([text for text, _ in batch])
+            except BaseException as exc:  # each waiting search raises it
+                for _, future in batch:
+                    future.set_exception(exc)
+            else:
+                self.batches += 1
+                for (_, future), vector in zip(batch, vectors):
+                    future.set_result(vector)
 
 
 def open_embedder(settings: EmbeddingSettings) -> Embedder:

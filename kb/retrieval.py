@@ -13,7 +13,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from kb.embedder import Embedder
+from kb.embedder import Embedder, QueryBatcher
 from kb.errors import InvalidInput, ModelUnavailable
 from kb.records import Hit
 from kb.settings import RetrievalSettings
@@ -44,6 +44,11 @@ class Retriever:
         self.embedder = embedder
         self._reranker = None
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="kb-lexical")
+        self._queries = QueryBatcher(embedder)  # concurrent searches (the server) share model calls
+
+    def close(self) -> None:
+        self._queries.close()
+        self._pool.shutdown(wait=True)
 
     def search(
         self,
@@ -75,11 +80,13 @@ class Retriever:
         rankings: list[tuple[str, float, list[Hit]]] = []
         # The lexical search (SQLite) runs in a worker thread while this one embeds and queries Chroma;
         # both release the GIL, so a hybrid search costs about the slower of the two, not their sum.
-        lexical = self._pool.submit(self.store.lexical_search, query, pool, doc_ids) if mode == "hybrid" else None
+        # Candidates are bare (ids, document, score): only the hits kept at the end are read whole.
+        lexical = self._pool.submit(self.store.lexical_search, query, pool, doc_ids, hydrate=False) if mode == "hybrid" else None
         if mode in ("dense", "hybrid"):
-            rankings.append(("dense", self.settings.dense_weight, self.store.dense(self.embedder.embed_query(query), pool, doc_ids)))
+            dense = self.store.dense(self._queries.embed(query), pool, doc_ids, hydrate=False)
+            rankings.append(("dense", self.settings.dense_weight, dense))
         if mode in ("lexical", "hybrid"):
-            found = lexical.result() if lexical is not None else self.store.lexical_search(query, pool, doc_ids)
+            found = lexical.result() if lexical is not None else self.store.lexical_search(query, pool, doc_ids, hydrate=False)
             rankings.append(("lexical", self.settings.lexical_weight, found))
         if mode != "hybrid":
             hits = _single(rankings[0])
@@ -88,8 +95,8 @@ class Retriever:
         else:
             hits = fuse(rankings, self.settings.rrf_k)
         if rerank:
-            hits = self._rerank(query, hits[: self.settings.rerank_candidates])
-        return cap_per_document(hits, self.settings.per_document, top_k)
+            hits = self._rerank(query, self.store.hydrate(hits[: self.settings.rerank_candidates]))
+        return self.store.hydrate(cap_per_document(hits, self.settings.per_document, top_k))
 
     def expand(self, hits: list[Hit], neighbours: int | None = None) -> list[Hit]:
         """Each hit followed by up to `neighbours` chunks before and after it in its document (the

@@ -17,7 +17,9 @@ import hmac
 import json
 import logging
 import mimetypes
+import os
 import secrets
+import sys
 import threading
 import time
 import uuid
@@ -388,6 +390,7 @@ async def answer_events(
     done = object()
 
     def work() -> None:
+        lower_priority(service.settings.server.generation_nice)
         try:
             for event in service.kb.ask_stream(question, cancel=cancel, **options):
                 loop.call_soon_threadsafe(items.put_nowait, event)
@@ -418,6 +421,19 @@ async def answer_events(
                 log.info("answer cancelled: the client went away")
             cancel.set()  # stop generating (a no-op when done), then free the model's place
             await anyio.to_thread.run_sync(thread.join)
+
+
+def lower_priority(nice: int) -> None:
+    """Give the calling thread (a fresh one per answer) a lower CPU priority. Threads it starts
+    inherit it: llama.cpp's OpenMP workers are created by the thread that first runs the model in
+    them. Linux sets nice per thread; elsewhere this does nothing."""
+    if nice <= 0 or not sys.platform.startswith("linux"):
+        return
+    tid = threading.get_native_id()
+    try:
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + nice))
+    except OSError as exc:  # e.g. a sandbox that forbids it: generation still runs
+        log.debug("cannot lower the priority of the answer thread: %s", exc)
 
 
 def _count_answer(service: Service, answer: Answer) -> None:

@@ -48,6 +48,8 @@ class KnowledgeBase:
         self.close()
 
     def close(self) -> None:
+        if self._retriever is not None:
+            self._retriever.close()
         if self._store is not None:
             self._store.lexical.close()
         self._retriever = None
@@ -182,8 +184,8 @@ class KnowledgeBase:
     # -- documents ----------------------------------------------------------------------------
 
     def documents(self) -> list[Document]:
-        """Committed documents, by source."""
-        return [d for d in self.store.documents() if d.sha256]
+        """Committed documents, by source. Read them, do not change them: they are the store's."""
+        return [d for d in self.store.documents(shared=True) if d.sha256]
 
     def find_document(self, ref: str) -> Document:
         """A document by doc_id, by source, or by the path of its file."""

@@ -194,6 +194,7 @@ class ServerSettings(_Section):
     cors_origins: list[str] = msgspec.field(default_factory=list)
     sources_block: bool = True
     preload_model: bool = True
+    generation_nice: Annotated[int, msgspec.Meta(ge=0, le=19)] = 10
 
 
 class Settings(_Section):

@@ -84,15 +84,18 @@ class Store:
 
     # -- registry ----------------------------------------------------------------------------
 
-    def documents(self) -> list[Document]:
+    def documents(self, *, shared: bool = False) -> list[Document]:
         """Every registry entry, committed or not, sorted by source.
 
         Embedded stores keep the list in memory while the registry's stamp file is unchanged: every
         registry write (by this process or another) touches it. With a Chroma server there is no
-        shared file, so the list is read again at each call."""
+        shared file, so the list is read again at each call. Callers get copies they may change;
+        `shared=True` hands out the cached entries themselves, to read only (listing 10k documents
+        per request then costs no copies)."""
         stamp = self._stamp_state()
         if stamp is not None and self._documents_cache is not None and self._documents_cache[0] == stamp:
-            return [copy.copy(d) for d in self._documents_cache[1]]  # callers may change their copies
+            cached = self._documents_cache[1]
+            return list(cached) if shared else [copy.copy(d) for d in cached]
         docs = sorted((_to_document(meta) for meta in self._get_all(self._registry, include=["metadatas"])),
                       key=lambda d: d.source)
         if stamp is not None:
@@ -248,38 +251,61 @@ class Store:
             for cid, meta in self._get_all(self._chunks, include=["metadatas"], with_ids=True)
         ]
 
-    def dense(self, vector: np.ndarray, limit: int, doc_ids: list[str] | None = None) -> list[Hit]:
-        """The `limit` nearest committed chunks (score: cosine similarity), optionally within documents."""
+    def dense(self, vector: np.ndarray, limit: int, doc_ids: list[str] | None = None, *, hydrate: bool = True) -> list[Hit]:
+        """The `limit` nearest committed chunks (score: cosine similarity), optionally within
+        documents. With `hydrate=False` the hits carry ids, document and score only (no text,
+        page or heading): fuse and cut them first, then `hydrate` the few that are kept."""
         if limit <= 0 or doc_ids == []:
             return []
         where = {"doc_id": {"$in": doc_ids}} if doc_ids is not None else None
         want = limit + 8
+        include = ["metadatas", "documents", "distances"] if hydrate else ["distances"]
         while True:
             try:
-                found = self._chunks.query(
-                    query_embeddings=[vector], n_results=want, where=where, include=["metadatas", "documents", "distances"]
-                )
+                found = self._chunks.query(query_embeddings=[vector], n_results=want, where=where, include=include)
             except Exception as exc:  # an empty collection refuses a query
                 if self._chunks.count() == 0:
                     return []
                 raise StoreUnavailable(f"vector query failed on {self.collection_name!r}: {exc}") from exc
-            rows = list(zip(found["ids"][0], found["metadatas"][0], found["documents"][0], found["distances"][0]))
-            hits = self._committed([_to_hit(cid, meta, text, 1.0 - float(dist)) for cid, meta, text, dist in rows])
-            if len(hits) >= limit or len(rows) < want:
+            ids, distances = found["ids"][0], found["distances"][0]
+            if hydrate:
+                rows = zip(ids, found["metadatas"][0], found["documents"][0], distances)
+                hits = self._committed([_to_hit(cid, meta, text, 1.0 - float(dist)) for cid, meta, text, dist in rows])
+            else:
+                hits = self._committed_bare([(cid, 1.0 - float(dist)) for cid, dist in zip(ids, distances)])
+            if len(hits) >= limit or len(ids) < want:
                 return hits[:limit]
             want *= 2  # some were uncommitted versions: look further
 
-    def lexical_search(self, query: str, limit: int, doc_ids: list[str] | None = None) -> list[Hit]:
-        """The `limit` best committed chunks by BM25 (score: BM25), optionally within documents."""
+    def lexical_search(self, query: str, limit: int, doc_ids: list[str] | None = None, *, hydrate: bool = True) -> list[Hit]:
+        """The `limit` best committed chunks by BM25 (score: BM25), optionally within documents;
+        `hydrate` as for `dense`."""
         if limit <= 0 or doc_ids == []:
             return []
         found = self.lexical.search(query, limit + 8, doc_ids)
         if not found:
             return []
-        got = self._chunks.get(ids=[row[0] for row in found], include=["metadatas", "documents"])
-        by_id = {cid: (meta, text) for cid, meta, text in zip(got["ids"], got["metadatas"], got["documents"])}
-        hits = [_to_hit(cid, *by_id[cid], score) for cid, _, _, score in found if cid in by_id]
-        return self._committed(hits)[:limit]
+        hits = self._committed_bare([(cid, score) for cid, _, _, score in found])[:limit]
+        return self.hydrate(hits) if hydrate else hits
+
+    def hydrate(self, hits: list[Hit]) -> list[Hit]:
+        """Fill in the text, page, heading and title of bare hits, with one read for all of them;
+        scores and `explain` are kept. Hits whose chunk is gone by now are dropped."""
+        bare = [h for h in hits if not h.text]
+        if not bare:
+            return hits
+        got = self._chunks.get(ids=[h.chunk_id for h in bare], include=["metadatas", "documents"])
+        found = {cid: _to_hit(cid, meta, text, 0.0) for cid, meta, text in zip(got["ids"], got["metadatas"], got["documents"])}
+        kept = []
+        for hit in hits:
+            if not hit.text:
+                full = found.get(hit.chunk_id)
+                if full is None:
+                    continue
+                full.score, full.explain = hit.score, hit.explain
+                hit = full
+            kept.append(hit)
+        return kept
 
     def neighbours(self, hit: Hit, before: int, after: int) -> list[Hit]:
         """Chunks of the same document version just before and after `hit`, in order."""
@@ -289,6 +315,19 @@ class Store:
         got = self._chunks.get(ids=ids, include=["metadatas", "documents"])
         hits = {cid: _to_hit(cid, meta, text, hit.score) for cid, meta, text in zip(got["ids"], got["metadatas"], got["documents"])}
         return [hits[cid] for cid in ids if cid in hits]
+
+    def _committed_bare(self, scored: list[tuple[str, float]]) -> list[Hit]:
+        """Bare hits for (chunk_id, score) pairs of committed versions, told from the chunk id
+        (doc_id-sha256[:16]-index) and the registry: no read of the chunks themselves."""
+        parsed = [(cid, score, *_split_chunk_id(cid)) for cid, score in scored]
+        docs = self._committed_versions([doc_id for _, _, doc_id, _, _ in parsed])
+        hits = []
+        for cid, score, doc_id, version, index in parsed:
+            doc = docs.get(doc_id)
+            if doc is not None and doc.sha256[:16] == version:
+                hits.append(Hit(doc_id=doc_id, chunk_id=cid, source=doc.source, page=None, heading="", title=doc.title,
+                                score=round(float(score), 6), text="", chunk_index=index, sha256=doc.sha256))
+        return hits
 
     def _committed(self, hits: list[Hit]) -> list[Hit]:
         """Only hits of each document's committed version: never half a write."""
@@ -367,6 +406,12 @@ def _connect(settings: StoreSettings):
 
 def _to_document(meta: dict[str, Any]) -> Document:
     return Document(**{k: v for k, v in meta.items() if k in _DOC_FIELDS})
+
+
+def _split_chunk_id(chunk_id: str) -> tuple[str, str, int]:
+    """(doc_id, version, index) of an id made by `make_chunk_id`."""
+    doc_id, version, index = chunk_id.rsplit("-", 2)
+    return doc_id, version, int(index)
 
 
 def _to_hit(chunk_id: str, meta: dict[str, Any], text: str, score: float) -> Hit:

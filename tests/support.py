@@ -45,6 +45,9 @@ class HashEmbedder:
     def embed_query(self, text: str) -> np.ndarray:
         return self._vector(text)
 
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        return np.stack([self._vector(t) for t in texts]) if texts else np.zeros((0, self.dim), np.float32)
+
     def _vector(self, text: str) -> np.ndarray:
         vector = np.zeros(self.dim, dtype=np.float32)
         for token in _TOKEN.findall(text.lower()):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from kb.lexical import query_expression, query_terms, tokenize
@@ -14,6 +15,7 @@ from kb.retrieval import Filters, cap_per_document, fuse
 from kb.service import KnowledgeBase
 from kb.settings import load_settings
 from tests.conftest import ROOT
+from tests.support import HashEmbedder
 
 QUESTIONS = [json.loads(line) for line in (ROOT / "corpora" / "sample-questions.jsonl").read_text().splitlines() if line.strip()]
 
@@ -241,3 +243,30 @@ def test_very_common_query_terms_are_left_out_of_large_lexical_searches(tmp_path
     small = LexicalIndex(tmp_path / "small.sqlite3")
     small.add([("a", "d", "s", "a.md", "service failover"), ("b", "d", "s", "b.md", "service")])
     assert small.common_terms("service failover") == frozenset()  # small indexes are never pruned
+
+
+def test_concurrent_searches_share_query_embedding_calls(real_embedder):
+    """The server's searches arrive at once: their queries are embedded together, each gets the
+    vector it would get alone, and a failure reaches every waiting search."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from kb.embedder import QueryBatcher
+
+    batcher = QueryBatcher(real_embedder)
+    queries = [f"how do I tune shared_buffers for workload {i}?" for i in range(24)] + ["值班工程师多久响应？"]
+    with ThreadPoolExecutor(len(queries)) as pool:
+        vectors = list(pool.map(batcher.embed, queries))
+    batcher.close()
+    for query, vector in zip(queries, vectors):
+        assert np.allclose(vector, real_embedder.embed_query(query), atol=1e-5)
+    assert 1 <= batcher.batches < len(queries)
+
+    class Broken(HashEmbedder):
+        def embed_queries(self, texts):
+            raise RuntimeError("model gone")
+
+    broken = QueryBatcher(Broken())
+    with ThreadPoolExecutor(4) as pool:
+        futures = [pool.submit(broken.embed, "q") for _ in range(4)]
+    assert all(isinstance(f.exception(), RuntimeError) for f in futures)
+    broken.close()

@@ -7,6 +7,7 @@ import json
 import shutil
 import threading
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -270,6 +271,15 @@ def test_queue_full_gets_503_and_a_client_that_leaves_frees_its_place(small_serv
     assert 'kb_answers_total{outcome="cancelled"} 1' in metrics, [l for l in metrics.splitlines() if "answers_total" in l]
 
 
+def _thread_nice_values() -> dict[int, int]:
+    """This process's threads (the server runs in it) and their nice values, from /proc."""
+    values = {}
+    for task in Path("/proc/self/task").iterdir():
+        fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        values[int(task.name)] = int(fields[16])  # field 19 of stat: nice
+    return values
+
+
 def test_a_client_that_disconnects_mid_stream_cancels_its_generation(small_server):
     url, auth = small_server.url, {"Authorization": "Bearer k1"}
     body = {"question": "Write the numbers from 1 to 500, separated by commas.", "stream": True, "max_tokens": 600,
@@ -279,8 +289,12 @@ def test_a_client_that_disconnects_mid_stream_cancels_its_generation(small_serve
         for line in response.iter_lines():
             if line.startswith("event: token"):
                 tokens += 1
+                if tokens == 2:
+                    generating = _thread_nice_values()
                 if tokens == 5:
                     break  # hang up mid-answer
+    # The model runs at [server] generation_nice (10) so requests keep the cores; nothing else does.
+    assert max(generating.values()) == 10 and generating[threading.get_native_id()] == 0
     _wait_for(lambda: _depth(url, auth) == 0, timeout=10)
     metrics = httpx.get(f"{url}/metrics", headers=auth).text
     assert 'kb_answers_total{outcome="cancelled"} 1' in metrics
