@@ -1,7 +1,7 @@
 """The retrieval engine the CLI, the HTTP API and generation all call.
 
-Dense (embeddings in Chroma) and lexical (BM25 in SQLite FTS5) rankings are fused with weighted
-reciprocal rank fusion, optionally rescored by a cross-encoder, then diversified (at most
+Dense (embeddings in Chroma) and lexical (BM25 in SQLite FTS5) rankings are fused (weighted
+z-scores by default; min-max convex combination or reciprocal rank fusion by setting), optionally rescored by a cross-encoder, then diversified (at most
 `per_document` passages from one document).
 """
 
@@ -90,6 +90,8 @@ class Retriever:
             rankings.append(("lexical", self.settings.lexical_weight, found))
         if mode != "hybrid":
             hits = _single(rankings[0])
+        elif self.settings.fusion == "zscore":
+            hits = fuse_zscore(rankings)
         elif self.settings.fusion == "convex":
             hits = fuse_convex(rankings)
         else:
@@ -188,6 +190,31 @@ def fuse_convex(rankings: list[tuple[str, float, list[Hit]]]) -> list[Hit]:
             kept.explain[f"{name}_score"] = hit.score
             normalised = (hit.score - low) / (high - low) if high > low else 1.0
             totals[hit.chunk_id] = totals.get(hit.chunk_id, 0.0) + weight * normalised / weights
+    for chunk_id, hit in fused.items():
+        hit.score = round(totals[chunk_id], 6)
+    return sorted(fused.values(), key=lambda h: h.score, reverse=True)
+
+
+def fuse_zscore(rankings: list[tuple[str, float, list[Hit]]]) -> list[Hit]:
+    """Weighted sum of z-scores: each retriever's scores standardised over its own candidates
+    ((score - mean) / standard deviation), weighted, summed. A retriever that did not return a
+    candidate adds 0 for it (no opinion: it returned 40 of thousands of chunks). Unlike min-max, a
+    retriever's top hit counts by how far it stands out from the rest of its list, so a confident
+    ranking (one clear winner) outweighs a flat one whichever retriever it comes from."""
+    fused: dict[str, Hit] = {}
+    totals: dict[str, float] = {}
+    weights = sum(weight for _, weight, hits in rankings if hits) or 1.0
+    for name, weight, hits in rankings:
+        if not hits:
+            continue
+        scores = [h.score for h in hits]
+        mean = sum(scores) / len(scores)
+        spread = (sum((s - mean) ** 2 for s in scores) / len(scores)) ** 0.5 or 1.0
+        for rank, hit in enumerate(hits, 1):
+            kept = fused.setdefault(hit.chunk_id, hit)
+            kept.explain[f"{name}_rank"] = rank
+            kept.explain[f"{name}_score"] = hit.score
+            totals[hit.chunk_id] = totals.get(hit.chunk_id, 0.0) + weight * (hit.score - mean) / spread / weights
     for chunk_id, hit in fused.items():
         hit.score = round(totals[chunk_id], 6)
     return sorted(fused.values(), key=lambda h: h.score, reverse=True)

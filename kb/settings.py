@@ -71,9 +71,9 @@ class RetrievalSettings(_Section):
     mode: Literal["dense", "lexical", "hybrid"] = "hybrid"
     top_k: Annotated[int, msgspec.Meta(ge=1, le=100)] = 5
     candidates: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 40
-    fusion: Literal["rrf", "convex"] = "convex"
+    fusion: Literal["zscore", "convex", "rrf"] = "zscore"
     rrf_k: Annotated[int, msgspec.Meta(ge=1)] = 60
-    dense_weight: Annotated[float, msgspec.Meta(ge=0)] = 1.0
+    dense_weight: Annotated[float, msgspec.Meta(ge=0)] = 1.25
     lexical_weight: Annotated[float, msgspec.Meta(ge=0)] = 1.0
     per_document: NonNegativeInt = 3
     reranker: str = ""

@@ -93,6 +93,28 @@ def test_convex_fusion_keeps_the_retrievers_confidence():
     assert weighted[0].chunk_id == "x" and weighted[0].score == 0.75
 
 
+def test_zscore_fusion_lets_the_retriever_whose_top_stands_out_decide():
+    from kb.retrieval import fuse_zscore
+
+    def hit(cid: str, score: float) -> Hit:
+        return Hit(doc_id=cid, chunk_id=cid, source=f"{cid}.md", page=None, heading="", score=score, text="")
+
+    def evenly() -> list[Hit]:  # dense: no clear winner
+        return [hit(c, 0.60 - 0.01 * i) for i, c in enumerate("abcdefghij")]
+
+    def outlier(scale: float = 1.0) -> list[Hit]:  # lexical: one chunk far above the rest
+        return [hit("j", 30.0 * scale)] + [hit(c, (2.0 - 0.01 * i) * scale) for i, c in enumerate("abcdefghi")]
+
+    fused = fuse_zscore([("dense", 1.0, evenly()), ("lexical", 1.0, outlier())])
+    assert fused[0].chunk_id == "j" and fused[0].explain == {"dense_rank": 10, "dense_score": 0.51, "lexical_rank": 1, "lexical_score": 30.0}
+    # Weighted towards dense, the same lists follow dense; scale does not matter, only the shape.
+    assert fuse_zscore([("dense", 3.0, evenly()), ("lexical", 1.0, outlier())])[0].chunk_id == "a"
+    scaled = fuse_zscore([("dense", 1.0, evenly()), ("lexical", 1.0, outlier(100.0))])
+    assert [h.chunk_id for h in scaled] == [h.chunk_id for h in fused]
+    # A candidate only one retriever returned gets 0 (no opinion) from the other; one-item lists work.
+    assert [h.chunk_id for h in fuse_zscore([("dense", 1.0, [hit("x", 0.5)]), ("lexical", 1.0, [])])] == ["x"]
+
+
 def test_chinese_question_over_chinese_documents(sample_kb):
     hits = sample_kb.search("去杭州出差的话，每天的餐补是多少？", 3)
     meal = [h for h in hits[:2] if h.source == "报销制度.md"]
