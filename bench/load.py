@@ -48,6 +48,13 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def threads(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("Threads:"):
+            return int(line.split()[1])
+    return 0
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--store", type=Path, default=ROOT / "bench/.cache/fanoutqa/store")
@@ -92,7 +99,7 @@ async def main() -> None:
             counts = {"errors": 0, "rejected_503": 0, "asks_accepted": 0, "asks_completed": 0}
             generating = 0
             deadline = time.perf_counter() + args.duration
-            memory: list[tuple[float, float]] = []
+            memory: list[tuple[float, float, int]] = []
 
             async def timed(name: str, call) -> httpx.Response | None:
                 started = time.perf_counter()
@@ -142,7 +149,7 @@ async def main() -> None:
             async def sampler() -> None:
                 start = time.perf_counter()
                 while time.perf_counter() < deadline:
-                    memory.append((time.perf_counter() - start, rss_mb(server.pid)))
+                    memory.append((time.perf_counter() - start, rss_mb(server.pid), threads(server.pid)))
                     await asyncio.sleep(5)
 
             tasks = [searcher(i) for i in range(args.search_clients)] + [lister(), lister(), sampler()]
@@ -153,8 +160,9 @@ async def main() -> None:
         server.wait(30)
         log.close()
 
-    rss = [m for _, m in memory]
+    rss = [m for _, m, _ in memory]
     half = len(rss) // 2
+    minutes = {int(t // 60): m for t, m, _ in memory}  # the last sample of each minute
     result = {
         "store_chunks": health.get("chunks"), "search_clients": args.search_clients, "duration_s": args.duration,
         "endpoints": {name: {"requests": len(v), "p50_ms": round(percentile(v, 50), 1), "p95_ms": round(percentile(v, 95), 1),
@@ -162,7 +170,10 @@ async def main() -> None:
         **counts,
         "memory_mb": {"first": round(rss[0], 1) if rss else None, "last": round(rss[-1], 1) if rss else None,
                       "max": round(max(rss), 1) if rss else None,
-                      "second_half_growth": round(statistics.fmean(rss[half:]) - statistics.fmean(rss[:half]), 1) if half else None},
+                      "second_half_growth": round(statistics.fmean(rss[half:]) - statistics.fmean(rss[:half]), 1) if half else None,
+                      "by_minute": [round(m, 1) for _, m in sorted(minutes.items())]},
+        "server_threads": {"first": memory[0][2] if memory else None, "last": memory[-1][2] if memory else None,
+                           "max": max(n for _, _, n in memory) if memory else None},
     }
     if args.json:
         print(json.dumps(result, indent=2))
@@ -174,6 +185,7 @@ async def main() -> None:
     print(f"errors {counts['errors']} · 503s {counts['rejected_503']} · asks accepted {counts['asks_accepted']}, "
           f"completed {counts['asks_completed']}")
     print(f"server memory MB: {result['memory_mb']}")
+    print(f"server threads: {result['server_threads']}")
     print(f"target: search p95 while generating <= 150 ms: {result['endpoints']['search_during_ask']['p95_ms']} ms")
 
 
