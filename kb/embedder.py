@@ -157,6 +157,7 @@ class SentenceTransformerEmbedder:
                 log.warning("%s: tokenizer.json differs from the tokenizer the model loads; counting with the model's", self._path)
                 with self._tokenizer_lock:
                     self._counter = _HFCounter(model.tokenizer)
+                    self.max_tokens = int(model.max_seq_length) - self._counter.specials
             self._model = model
             log.info("embedding model %s loaded from %s (%d dims, reads %d tokens)", self.name, self._path,
                      model.get_embedding_dimension(), self.max_tokens)

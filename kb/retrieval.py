@@ -126,7 +126,7 @@ class Retriever:
         return not dense or max(dense) >= self.settings.min_relevance
 
     def _doc_ids(self, filters: Filters) -> list[str]:
-        docs = [d for d in self.store.documents() if d.sha256]
+        docs = [d for d in self.store.documents(shared=True) if d.sha256]
         if filters.doc_ids:
             docs = [d for d in docs if d.doc_id in filters.doc_ids]
         if filters.source:
