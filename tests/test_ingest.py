@@ -193,8 +193,11 @@ def _kill_corpus(folder: Path, files: int = 24) -> Path:
 
 def _kb_process(tmp_path: Path, *args: str) -> subprocess.Popen:
     env = {**os.environ, "KB_STORE__PATH": str(tmp_path / "store"), "KB_EMBEDDING__BATCH_SIZE": "8"}
+    # Ctrl-C as in a terminal: a child of a background job (nohup, `&` in a script) would inherit SIGINT
+    # ignored, and Python then installs no KeyboardInterrupt handler.
     return subprocess.Popen(
-        [sys.executable, "-m", "kb", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=str(tmp_path), text=True
+        [sys.executable, "-m", "kb", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=str(tmp_path), text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 
