@@ -2,7 +2,8 @@
 tokens the way the model does, so chunks can be sized to what the model actually reads.
 
 `SentenceTransformerEmbedder` is the real one. Models load only from local folders: kb never
-downloads weights. Heavy imports (torch, sentence-transformers) happen when a model is opened.
+downloads weights. Opening one reads its tokenizer; the heavy imports (torch, sentence-transformers)
+and the weights load at the first embedding or `load()`.
 """
 
 from __future__ import annotations
@@ -315,12 +316,15 @@ class QueryBatcher:
         self._pending: queue.SimpleQueue = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._closed = False
         self.batches = 0  # model calls made, for tests and metrics
 
     def embed(self, text: str) -> np.ndarray:
         """`embedder.embed_query(text)`, computed in a batch with any concurrent queries."""
         future: Future = Future()
         with self._lock:
+            if self._closed:  # a search racing close(): embed it here, start no thread
+                return self.embedder.embed_queries([text])[0]
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="kb-query-embed", daemon=True)
                 self._thread.start()
@@ -330,6 +334,7 @@ class QueryBatcher:
     def close(self) -> None:
         """Stop the thread once the queries already submitted are embedded."""
         with self._lock:
+            self._closed = True
             if self._thread is not None and self._thread.is_alive():
                 self._pending.put(None)
                 self._thread.join()
@@ -349,6 +354,8 @@ class QueryBatcher:
                 batch.append(item)
             try:
                 vectors = self.embedder.embed_queries([text for text, _ in batch])
+                if len(vectors) != len(batch):
+                    raise RuntimeError(f"the embedder returned {len(vectors)} vectors for {len(batch)} queries")
             except BaseException as exc:  # each waiting search raises it
                 for _, future in batch:
                     future.set_exception(exc)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fnmatch
 import logging
+import statistics
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -198,7 +199,8 @@ def fuse_convex(rankings: list[tuple[str, float, list[Hit]]]) -> list[Hit]:
 def fuse_zscore(rankings: list[tuple[str, float, list[Hit]]]) -> list[Hit]:
     """Weighted sum of z-scores: each retriever's scores standardised over its own candidates
     ((score - mean) / standard deviation), weighted, summed. A retriever that did not return a
-    candidate adds 0 for it (no opinion: it returned 40 of thousands of chunks). Unlike min-max, a
+    candidate adds 0 for it (no opinion: it returned 40 of thousands of chunks); a list of one
+    candidate, or of equal scores, gives each 1. Unlike min-max, a
     retriever's top hit counts by how far it stands out from the rest of its list, so a confident
     ranking (one clear winner) outweighs a flat one whichever retriever it comes from."""
     fused: dict[str, Hit] = {}
@@ -208,13 +210,15 @@ def fuse_zscore(rankings: list[tuple[str, float, list[Hit]]]) -> list[Hit]:
         if not hits:
             continue
         scores = [h.score for h in hits]
-        mean = sum(scores) / len(scores)
-        spread = (sum((s - mean) ** 2 for s in scores) / len(scores)) ** 0.5 or 1.0
+        mean = statistics.fmean(scores)
+        spread = statistics.pstdev(scores, mean)
+        tied = spread <= 1e-9 * max(1.0, abs(mean))  # one candidate, or all equal: each counts 1, like a top hit
         for rank, hit in enumerate(hits, 1):
             kept = fused.setdefault(hit.chunk_id, hit)
             kept.explain[f"{name}_rank"] = rank
             kept.explain[f"{name}_score"] = hit.score
-            totals[hit.chunk_id] = totals.get(hit.chunk_id, 0.0) + weight * (hit.score - mean) / spread / weights
+            z = 1.0 if tied else (hit.score - mean) / spread
+            totals[hit.chunk_id] = totals.get(hit.chunk_id, 0.0) + weight * z / weights
     for chunk_id, hit in fused.items():
         hit.score = round(totals[chunk_id], 6)
     return sorted(fused.values(), key=lambda h: h.score, reverse=True)

@@ -390,8 +390,8 @@ async def answer_events(
     done = object()
 
     def work() -> None:
-        lower_priority(service.settings.server.generation_nice)
         try:
+            lower_priority(service.settings.server.generation_nice)
             for event in service.kb.ask_stream(question, cancel=cancel, **options):
                 loop.call_soon_threadsafe(items.put_nowait, event)
         except BaseException as exc:  # handed to the event loop, which raises it

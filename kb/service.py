@@ -38,7 +38,7 @@ class KnowledgeBase:
         self._chat_model = chat_model
         self._owns_chat_model = chat_model is None
         self._model_lock = threading.Lock()
-        self._embedder_lock = threading.Lock()  # ingest's parse thread and main thread both ask for it
+        self._embedder_lock = threading.Lock()  # ingest's threads and the server's requests ask at once
         self.models = ModelManager(settings)
 
     def __enter__(self) -> KnowledgeBase:
@@ -62,9 +62,12 @@ class KnowledgeBase:
     @property
     def embedder(self) -> Embedder:
         with self._embedder_lock:
-            if self._embedder is None:
-                self._embedder = open_embedder(self.settings.embedding)
-            return self._embedder
+            return self._open_embedder()
+
+    def _open_embedder(self) -> Embedder:  # with _embedder_lock held
+        if self._embedder is None:
+            self._embedder = open_embedder(self.settings.embedding)
+        return self._embedder
 
     @property
     def store(self) -> Store:
@@ -88,9 +91,10 @@ class KnowledgeBase:
 
     @property
     def retriever(self) -> Retriever:
-        if self._retriever is None:
-            self._retriever = Retriever(self.settings.retrieval, self.store, self.embedder)
-        return self._retriever
+        with self._embedder_lock:  # concurrent first searches build one retriever
+            if self._retriever is None:
+                self._retriever = Retriever(self.settings.retrieval, self.store, self._open_embedder())
+            return self._retriever
 
     def search(
         self,

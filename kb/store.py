@@ -319,7 +319,7 @@ class Store:
     def _committed_bare(self, scored: list[tuple[str, float]]) -> list[Hit]:
         """Bare hits for (chunk_id, score) pairs of committed versions, told from the chunk id
         (doc_id-sha256[:16]-index) and the registry: no read of the chunks themselves."""
-        parsed = [(cid, score, *_split_chunk_id(cid)) for cid, score in scored]
+        parsed = [(cid, score, *split) for cid, score in scored if (split := _split_chunk_id(cid)) is not None]
         docs = self._committed_versions([doc_id for _, _, doc_id, _, _ in parsed])
         hits = []
         for cid, score, doc_id, version, index in parsed:
@@ -408,10 +408,13 @@ def _to_document(meta: dict[str, Any]) -> Document:
     return Document(**{k: v for k, v in meta.items() if k in _DOC_FIELDS})
 
 
-def _split_chunk_id(chunk_id: str) -> tuple[str, str, int]:
-    """(doc_id, version, index) of an id made by `make_chunk_id`."""
-    doc_id, version, index = chunk_id.rsplit("-", 2)
-    return doc_id, version, int(index)
+def _split_chunk_id(chunk_id: str) -> tuple[str, str, int] | None:
+    """(doc_id, version, index) of an id made by `make_chunk_id`; None for any other id."""
+    try:
+        doc_id, version, index = chunk_id.rsplit("-", 2)
+        return doc_id, version, int(index)
+    except ValueError:
+        return None
 
 
 def _to_hit(chunk_id: str, meta: dict[str, Any], text: str, score: float) -> Hit:

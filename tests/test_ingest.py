@@ -3,6 +3,7 @@ survive crashes and kills, refuse a second concurrent ingest."""
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import signal
@@ -162,7 +163,7 @@ def test_recover_finishes_every_interrupted_state(kb, docs):
     store.begin(newcomer, "e" * 64)
     store.write_chunks([Chunk(chunk_id="new-doc-e-0", doc_id="new-doc", source="new.md", title="", text="x", index=0, sha256="e" * 64)], kb.embedder.embed_passages(["x"]))
     # Killed in the middle of a delete.
-    doomed = kb.find_document("b.md")
+    doomed = copy.copy(kb.find_document("b.md"))  # the store's own entry: change a copy
     doomed.sha256, doomed.pending = "", "delete"
     store.update_entry(doomed)
     # Searches never show half-written versions, even before recovery.

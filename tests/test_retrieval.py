@@ -113,6 +113,9 @@ def test_zscore_fusion_lets_the_retriever_whose_top_stands_out_decide():
     assert [h.chunk_id for h in scaled] == [h.chunk_id for h in fused]
     # A candidate only one retriever returned gets 0 (no opinion) from the other; one-item lists work.
     assert [h.chunk_id for h in fuse_zscore([("dense", 1.0, [hit("x", 0.5)]), ("lexical", 1.0, [])])] == ["x"]
+    # Equal scores (an exact match found in three chunks) count like a top hit each, never by float noise.
+    tied = fuse_zscore([("dense", 1.0, [hit("p", 0.7), hit("q", 0.4)]), ("lexical", 1.0, [hit(c, 0.1) for c in "rst"])])
+    assert {h.chunk_id: h.score for h in tied if h.chunk_id in "rst"} == {"r": 0.5, "s": 0.5, "t": 0.5}
 
 
 def test_chinese_question_over_chinese_documents(sample_kb):
