@@ -177,48 +177,49 @@ def fuse_convex(rankings: list[tuple[str, float, list[Hit]]]) -> list[Hit]:
     """Convex combination of scores: each retriever's scores min-max normalised over its candidates,
     weighted, summed (a candidate a retriever did not return counts 0 there). Unlike RRF it keeps how
     far apart the scores are, so a weak lexical list cannot outvote a confident dense one."""
-    fused: dict[str, Hit] = {}
-    totals: dict[str, float] = {}
-    weights = sum(weight for _, weight, hits in rankings if hits) or 1.0
-    for name, weight, hits in rankings:
-        if not hits:
-            continue
-        scores = [h.score for h in hits]
-        low, high = min(scores), max(scores)
-        for rank, hit in enumerate(hits, 1):
-            kept = fused.setdefault(hit.chunk_id, hit)
-            kept.explain[f"{name}_rank"] = rank
-            kept.explain[f"{name}_score"] = hit.score
-            normalised = (hit.score - low) / (high - low) if high > low else 1.0
-            totals[hit.chunk_id] = totals.get(hit.chunk_id, 0.0) + weight * normalised / weights
-    for chunk_id, hit in fused.items():
-        hit.score = round(totals[chunk_id], 6)
-    return sorted(fused.values(), key=lambda h: h.score, reverse=True)
+    return _fuse_normalised(rankings, _min_max)
 
 
 def fuse_zscore(rankings: list[tuple[str, float, list[Hit]]]) -> list[Hit]:
     """Weighted sum of z-scores: each retriever's scores standardised over its own candidates
     ((score - mean) / standard deviation), weighted, summed. A retriever that did not return a
     candidate adds 0 for it (no opinion: it returned 40 of thousands of chunks); a list of one
-    candidate, or of equal scores, gives each 1. Unlike min-max, a
-    retriever's top hit counts by how far it stands out from the rest of its list, so a confident
-    ranking (one clear winner) outweighs a flat one whichever retriever it comes from."""
+    candidate, or of equal scores, gives each 1. Unlike min-max, a retriever's top hit counts by how
+    far it stands out from the rest of its list, so a confident ranking (one clear winner) outweighs
+    a flat one whichever retriever it comes from."""
+    return _fuse_normalised(rankings, _standardised)
+
+
+def _min_max(scores: list[float]) -> list[float]:
+    low, high = min(scores), max(scores)
+    return [(s - low) / (high - low) if high > low else 1.0 for s in scores]
+
+
+def _standardised(scores: list[float]) -> list[float]:
+    mean = statistics.fmean(scores)
+    spread = statistics.pstdev(scores, mean)
+    if spread <= 1e-9 * max(1.0, abs(mean)):  # one candidate, or all equal: each counts 1, like a top hit
+        return [1.0] * len(scores)
+    return [(s - mean) / spread for s in scores]
+
+
+def _fuse_normalised(
+    rankings: list[tuple[str, float, list[Hit]]], normalise: Callable[[list[float]], list[float]]
+) -> list[Hit]:
+    """Each retriever's scores normalised over its own candidates, then a weighted mean per chunk
+    (a candidate a retriever did not return gets 0 from it). Records each retriever's rank and raw
+    score in `explain`."""
     fused: dict[str, Hit] = {}
     totals: dict[str, float] = {}
     weights = sum(weight for _, weight, hits in rankings if hits) or 1.0
     for name, weight, hits in rankings:
         if not hits:
             continue
-        scores = [h.score for h in hits]
-        mean = statistics.fmean(scores)
-        spread = statistics.pstdev(scores, mean)
-        tied = spread <= 1e-9 * max(1.0, abs(mean))  # one candidate, or all equal: each counts 1, like a top hit
-        for rank, hit in enumerate(hits, 1):
+        for rank, (hit, value) in enumerate(zip(hits, normalise([h.score for h in hits])), 1):
             kept = fused.setdefault(hit.chunk_id, hit)
             kept.explain[f"{name}_rank"] = rank
             kept.explain[f"{name}_score"] = hit.score
-            z = 1.0 if tied else (hit.score - mean) / spread
-            totals[hit.chunk_id] = totals.get(hit.chunk_id, 0.0) + weight * z / weights
+            totals[hit.chunk_id] = totals.get(hit.chunk_id, 0.0) + weight * value / weights
     for chunk_id, hit in fused.items():
         hit.score = round(totals[chunk_id], 6)
     return sorted(fused.values(), key=lambda h: h.score, reverse=True)

@@ -369,3 +369,26 @@ def test_files_that_fail_before_any_text_never_load_the_model(settings, docs):
         (docs / "notes.md").write_text("# Notes\n\nOne file with text loads the model.\n")
         report = IngestPipeline(settings, kb.store, Recording).run([docs])
     assert report.files_added == 1 and loaded == [True]
+
+
+def test_a_store_failure_reaches_the_ingesting_thread_once_and_stops_later_writes():
+    """Store writes run on their own thread: the first failure is raised where the ingest runs
+    (so it is reported and the run undone), and nothing after it is written."""
+    from ingest.pipeline import _StoreThread
+
+    done: list[str] = []
+
+    def fail() -> None:
+        raise OSError("disk full")
+
+    ops = _StoreThread(depth=2)
+    ops.submit(done.append, "begin")
+    ops.submit(fail)
+    ops.submit(done.append, "write")  # may be queued before the failure is seen: skipped
+    with pytest.raises(OSError, match="disk full"):
+        ops.close()
+    assert done == ["begin"]
+    with pytest.raises(OSError, match="disk full"):
+        ops.submit(done.append, "commit")
+    ops.close(raise_error=False)  # abandon() after a failure: no second raise, no hang
+

@@ -285,6 +285,8 @@ def test_concurrent_searches_share_query_embedding_calls(real_embedder):
     for query, vector in zip(queries, vectors):
         assert np.allclose(vector, real_embedder.embed_query(query), atol=1e-5)
     assert 1 <= batcher.batches < len(queries)
+    # A search racing close() is still answered, without starting the thread again.
+    assert np.allclose(batcher.embed(queries[0]), vectors[0], atol=1e-5) and batcher._thread is None
 
     class Broken(HashEmbedder):
         def embed_queries(self, texts):
