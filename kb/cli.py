@@ -311,6 +311,32 @@ def serve(ctx: click.Context, host: str | None, port: int | None) -> None:
     run_server(settings, host, port)
 
 
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: {ok, checks: [{name, status, detail, fix, data}]}.")
+@click.pass_context
+def doctor(ctx: click.Context, as_json: bool) -> None:
+    """Check this machine and installation: CPU and the llama.cpp build, GPU, models, parsers, store, server.
+
+    Each finding is ok, warning or error, with what to do. Loads no model weights; exit 1 when
+    anything is an error.
+
+    \b
+    Examples:
+      kb doctor
+      kb doctor --json
+    """
+    from kb.doctor import diagnose
+
+    report = diagnose(load_settings(ctx.obj["settings_path"]))
+    if as_json:
+        _json_out(report.to_dict())
+    else:
+        from kb.console import print_doctor
+
+        print_doctor(report)
+    ctx.exit(0 if report.ok else 1)
+
+
 @main.group()
 def model() -> None:
     """List, install and verify the chat models of the registry ([models.NAME] in the settings)."""
@@ -384,6 +410,14 @@ def model_verify(ctx: click.Context, name: str, as_json: bool) -> None:
 def model_info(ctx: click.Context, name: str) -> None:
     """Everything the registry knows about model NAME, as JSON."""
     _json_out(_model_manager(ctx).status(name).to_dict())
+
+
+@model.command(name="path")
+@click.argument("name")
+@click.pass_context
+def model_path(ctx: click.Context, name: str) -> None:
+    """The file model NAME is (or will be) installed at, for scripts."""
+    click.echo(str(_model_manager(ctx).path(name)))
 
 
 @main.group(name="eval")

@@ -128,3 +128,19 @@ def _size(size: int) -> str:
             return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
         size /= 1000
     return str(size)
+
+
+def print_doctor(report) -> None:
+    """`kb doctor`: one line per check (ok / warning / error), then what to do for each problem."""
+    from rich.markup import escape
+
+    console = Console(soft_wrap=True)
+    style = {"ok": "green", "warning": "yellow", "error": "bold red"}
+    width = max(len(c.name) for c in report.checks)
+    for check in report.checks:
+        console.print(f"[{style[check.status]}]{check.status:<7}[/] {check.name:<{width}}  {escape(check.detail)}", highlight=False)
+        if check.fix and check.status != "ok":
+            console.print(f"{'':<7} {'':<{width}}  [dim]→ {escape(check.fix)}[/]", highlight=False)
+    errors = sum(c.status == "error" for c in report.checks)
+    warnings = sum(c.status == "warning" for c in report.checks)
+    console.print("nothing is wrong" if not errors and not warnings else f"{errors} error(s), {warnings} warning(s)")

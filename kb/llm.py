@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import threading
 import time
 from collections.abc import Iterator
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from kb.errors import InvalidInput, ModelUnavailable
+from kb.hardware import thread_plan
 from kb.settings import LLMSettings
 
 log = logging.getLogger(__name__)
@@ -102,26 +102,6 @@ class ChatModel(Protocol):
 STOP = ["<|im_end|>", "<|endoftext|>", "<|im_start|>"]
 
 
-def physical_cores() -> int:
-    """Physical cores (llama.cpp runs best with one thread per core, not per hyperthread)."""
-    try:
-        cores = set()
-        block: dict[str, str] = {}
-        for line in Path("/proc/cpuinfo").read_text().splitlines() + [""]:
-            if not line.strip():
-                if "core id" in block:
-                    cores.add((block.get("physical id"), block["core id"]))
-                block = {}
-            elif ":" in line:
-                key, _, value = line.partition(":")
-                block[key.strip()] = value.strip()
-        if cores:
-            return max(1, min(len(cores), os.cpu_count() or len(cores)))
-    except OSError:
-        pass
-    return os.cpu_count() or 1
-
-
 class LlamaCppModel:
     """A GGUF in this process through llama-cpp-python."""
 
@@ -135,7 +115,7 @@ class LlamaCppModel:
         self.gpu = bool(llama_cpp.llama_supports_gpu_offload())
         layers = settings.n_gpu_layers if self.gpu else 0
         self.n_ctx = min(settings.n_ctx or context_length, context_length)
-        threads = settings.n_threads or physical_cores()
+        threads, why = thread_plan(settings.n_threads)
         started = time.perf_counter()
         try:
             self.llm = llama_cpp.Llama(
@@ -159,7 +139,8 @@ class LlamaCppModel:
         elif settings.n_gpu_layers != 0:
             log.warning("model %s runs on the CPU: this llama-cpp-python build has no GPU backend "
                         "(rebuild it with CMAKE_ARGS=\"-DGGML_CUDA=on\" to use a GPU)", name)
-        log.info("model %s loaded in %.1f s (n_ctx %d, %d threads)", name, time.perf_counter() - started, self.n_ctx, threads)
+        log.info("model %s loaded in %.1f s (n_ctx %d, %d threads: %s)", name, time.perf_counter() - started, self.n_ctx,
+                 threads, why)
         self.threads = threads
         self.template = self.llm.metadata.get("tokenizer.chat_template", "")
         self._render = render
