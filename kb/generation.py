@@ -21,6 +21,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from kb.citations import (
+    MARKER, SNIPPET_CHARS, Citation, attribute, ground, has_statement, parse_citations, unsupported_terms,
+)
 from kb.errors import InvalidInput
 from kb.llm import ChatModel, GenerationStats, Message, Sampling
 from kb.prompting import language, render_condense, render_question, render_system
@@ -31,23 +34,8 @@ from kb.settings import LLMSettings
 log = logging.getLogger(__name__)
 
 MAX_QUESTION_CHARS = 4000
-_MARKER = re.compile(r"\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]|【(\d{1,3})】")
+_MARKER = MARKER
 _THINK = re.compile(r"<think>.*?(</think>|$)\s*", re.S)
-SNIPPET_CHARS = 240
-
-
-@dataclass
-class Citation:
-    n: int
-    doc_id: str
-    chunk_id: str
-    source: str
-    page: int | None
-    heading: str
-    snippet: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
 
 
 @dataclass
@@ -56,6 +44,10 @@ class NumberedPassage:
 
     n: int
     passage: Passage
+
+    @property
+    def text(self) -> str:
+        return self.passage.text
 
     @property
     def label(self) -> str:
@@ -93,7 +85,8 @@ class Answer:
         default_factory=lambda: {"retrieval_ms": 0.0, "ttft_ms": None, "generation_ms": 0.0, "tokens_per_s": None}
     )
     cancelled: bool = False
-    attribution: str = "none"  # who placed the [n] markers: "model", "kb" (see attribute()) or "none"
+    attribution: str = "none"  # who placed the [n] markers: "model", "kb" (see attribute()), "model+kb" or "none"
+    dropped: list[str] = field(default_factory=list)  # sentences removed: facts no passage holds
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -102,6 +95,7 @@ class Answer:
             "grounded": self.grounded,
             "citations": [c.to_dict() for c in self.citations],
             "attribution": self.attribution,
+            "dropped": self.dropped,
             "model": self.model,
             "question": self.question,
             "standalone_question": self.standalone_question,
@@ -116,74 +110,6 @@ class Answer:
 class Event:
     kind: str  # "sources" | "token" | "done"
     data: Any
-
-
-def parse_citations(text: str, passages: list[NumberedPassage]) -> tuple[str, list[Citation]]:
-    """The answer with markers naming no passage removed, and the cited passages in order of first use."""
-    by_n = {p.n: p for p in passages}
-    cited: list[int] = []
-
-    def keep(match: re.Match[str]) -> str:
-        numbers = [int(x) for x in re.split(r"\s*[,，、]\s*", match.group(1) or match.group(2))]
-        valid = [n for n in numbers if n in by_n]
-        for n in valid:
-            if n not in cited:
-                cited.append(n)
-        return "".join(f"[{n}]" for n in valid)
-
-    cleaned = _MARKER.sub(keep, text)
-    cleaned = re.sub(r"[ \t]+([.,;:!?。，；：！？])", r"\1", cleaned)
-    return cleaned.strip(), [by_n[n].citation() for n in cited]
-
-
-_SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|[。！？]+|\n|$)", re.S)
-_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
-_WORD = re.compile(r"[A-Za-z][\w./-]*[\w]|[\u4e00-\u9fff]{2,}")
-_STOP = frozenset("that this with from have will what which when where there their they them then than into "
-                  "your about does must should would could also only each after before more most such".split())
-
-
-def _key_terms(sentence: str) -> tuple[set[str], set[str]]:
-    """Numbers, and words of 4+ letters / identifiers / Chinese bigrams, lower-cased."""
-    numbers = set(_NUMBER.findall(sentence))
-    words = set()
-    for word in _WORD.findall(sentence.lower()):
-        if "\u4e00" <= word[0] <= "\u9fff":
-            words |= {word[i : i + 2] for i in range(len(word) - 1)}
-        elif len(word) >= 4 and word not in _STOP:
-            words.add(word)
-    return numbers, words
-
-
-def attribute(text: str, passages: list[NumberedPassage], threshold: float = 0.6, threshold_cjk: float = 0.35) -> str:
-    """Post-hoc citations for an answer whose model wrote none (small models often omit them): a
-    sentence gets `[n]` when passage n contains every number of the sentence and at least
-    `threshold` of its other key terms (`threshold_cjk` for Chinese, whose terms are character
-    bigrams and paraphrase more); the best such passage wins. Sentences without a clear
-    source stay unmarked, so an answer that is not in the passages stays ungrounded."""
-    if not passages:
-        return text
-    texts = {p.n: p.passage.text.lower() for p in passages}
-    out = []
-    for match in _SENTENCE.finditer(text):
-        sentence = match.group(0)
-        numbers, words = _key_terms(sentence)
-        best, best_score = None, 0.0
-        if numbers or words:
-            for n, body in texts.items():
-                if any(num not in body for num in numbers):
-                    continue
-                score = (sum(w in body for w in words) + len(numbers)) / (len(words) + len(numbers))
-                if score > best_score:
-                    best, best_score = n, score
-        cjk = sum("\u4e00" <= w[0] <= "\u9fff" for w in words) * 2 > len(words)
-        if best is not None and best_score >= (threshold_cjk if cjk else threshold) and numbers | words:
-            stripped = sentence.rstrip()
-            tail = len(stripped) - len(stripped.rstrip(".!?。！？"))
-            body, end = stripped[: len(stripped) - tail], stripped[len(stripped) - tail :]
-            sentence = f"{body} [{best}]{end}" + sentence[len(stripped):]
-        out.append(sentence)
-    return "".join(out) if out else text
 
 
 # Paraphrased refusals: an answer with no citation that says one of these is a refusal too.
@@ -222,7 +148,7 @@ class Answerer:
         self,
         settings: LLMSettings,
         search: Callable[[str, int | None], list[Hit]],
-        is_relevant: Callable[[list[Hit]], bool],
+        is_relevant: Callable[[list[Hit], str], bool],
         model: Callable[[], ChatModel],
         model_name: str,
     ):
@@ -260,17 +186,20 @@ class Answerer:
             answer.standalone_question = self.condense(question, history, lang)
         hits = self._search(answer.standalone_question, top_k)
         answer.timings["retrieval_ms"] = round((time.perf_counter() - started) * 1000, 1)
-        if not self._is_relevant(hits):
+        if not self._is_relevant(hits, answer.standalone_question):
             log.info("nothing relevant for %r: refusing without the model", question[:80])
-            yield Event("sources", [])
-            answer.answer, answer.refused = self.refusal(lang), True
-            yield Event("token", answer.answer)
-            yield Event("done", answer)
+            yield from self._refuse(answer, [])
             return
 
         model = self._model()
         answer.model = model.name
         numbered, messages = self.build_messages(model, question, history, hits, lang, sampling.max_tokens)
+        missing = unsupported_terms(answer.standalone_question, numbered) if self.settings.grounding else []
+        if missing:
+            log.info("no passage mentions %s: refusing %r without the model", ", ".join(missing), question[:80])
+            answer.dropped = [f"the question names {', '.join(missing)}, which no passage mentions"]
+            yield from self._refuse(answer, numbered)
+            return
         yield Event("sources", numbered)
         stats = GenerationStats()
         visible = _ThinkFilter()
@@ -291,15 +220,35 @@ class Answerer:
         if is_refusal(text, refusals):
             answer.answer, answer.refused = self.refusal(lang), True
         else:
-            answer.answer, answer.citations = parse_citations(text, numbered)
-            answer.attribution = "model" if answer.citations else "none"
-            if not answer.citations and not answer.cancelled:
-                attributed = attribute(answer.answer, numbered)
-                if attributed != answer.answer:
-                    answer.answer, answer.citations = parse_citations(attributed, numbered)
-                    answer.attribution = "kb"
-            answer.grounded = bool(answer.citations)
+            self.finish(answer, text, numbered)
         yield Event("done", answer)
+
+    def _refuse(self, answer: Answer, numbered: list[NumberedPassage]) -> Iterator[Event]:
+        yield Event("sources", numbered)
+        answer.answer, answer.refused = self.refusal(answer.language), True
+        yield Event("token", answer.answer)
+        yield Event("done", answer)
+
+    def finish(self, answer: Answer, text: str, numbered: list[NumberedPassage]) -> None:
+        """Citations that hold: sentences the model left unmarked get the passage that holds them;
+        sentences stating a number or identifier no passage holds are dropped (and a citation that
+        names a passage without them is moved to the one with them); nothing left is a refusal."""
+        _, model_cited = parse_citations(text, numbered)
+        if not answer.cancelled:
+            text = attribute(text, numbered)
+        if self.settings.grounding and not answer.cancelled:
+            checked = ground(text, numbered, answer.standalone_question)
+            if checked.dropped:
+                log.info("dropped %d ungrounded sentence(s): %s", len(checked.dropped), "; ".join(checked.dropped)[:500])
+            answer.dropped = checked.dropped
+            if checked.dropped and not has_statement(checked.text):
+                answer.answer, answer.refused = self.refusal(answer.language), True
+                return
+            text = checked.text
+        answer.answer, answer.citations = parse_citations(text, numbered)
+        kb_cited = {c.n for c in answer.citations} - {c.n for c in model_cited}
+        answer.attribution = ("model+kb" if model_cited else "kb") if kb_cited else "model" if model_cited else "none"
+        answer.grounded = bool(answer.citations)
 
     def ask(self, question: str, **options: Any) -> Answer:
         for event in self.stream(question, **options):

@@ -138,7 +138,8 @@ class LlamaCppModel:
             log.info("model %s: %d of %d layers (+ output) offloaded to the GPU", name, self.offloaded, n_layer)
         elif settings.n_gpu_layers != 0:
             log.warning("model %s runs on the CPU: this llama-cpp-python build has no GPU backend "
-                        "(rebuild it with CMAKE_ARGS=\"-DGGML_CUDA=on\" to use a GPU)", name)
+                        "(rebuild it for a GPU: rm .venv/.installed && make setup LLAMA_CMAKE_ARGS=\"-DGGML_CUDA=on\"; "
+                        "`kb doctor` shows what is compiled in)", name)
         log.info("model %s loaded in %.1f s (n_ctx %d, %d threads: %s)", name, time.perf_counter() - started, self.n_ctx,
                  threads, why)
         self.threads = threads

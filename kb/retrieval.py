@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from kb.embedder import Embedder, QueryBatcher
 from kb.errors import InvalidInput, ModelUnavailable
+from kb.lexical import query_terms, tokenize
 from kb.records import Hit
 from kb.settings import RetrievalSettings
 from kb.store import Store
@@ -117,14 +118,18 @@ class Retriever:
                     expanded.append(neighbour)
         return expanded
 
-    def is_relevant(self, hits: list[Hit]) -> bool:
-        """The relevance signal generation uses to refuse without calling the model: False when
-        no hit's dense (cosine) score reaches [retrieval] min_relevance. A lexical-only search has
-        no calibrated score: any hit counts."""
+    def is_relevant(self, hits: list[Hit], query: str = "") -> bool:
+        """The relevance signal generation uses to refuse without calling the model. True when a
+        hit's dense (cosine) score reaches [retrieval] min_relevance, or when a hit contains at
+        least [retrieval] min_term_coverage of the query's terms (two at least): a passage that
+        plainly holds the question's words is relevant whatever the embedding thinks of it. A
+        lexical-only search has no calibrated score: any hit counts."""
         if not hits:
             return False
         dense = [h.explain["dense_score"] for h in hits if "dense_score" in h.explain]
-        return not dense or max(dense) >= self.settings.min_relevance
+        if not dense or max(dense) >= self.settings.min_relevance:
+            return True
+        return bool(query) and max(term_coverage(query, h) for h in hits) >= self.settings.min_term_coverage
 
     def _doc_ids(self, filters: Filters) -> list[str]:
         docs = [d for d in self.store.documents(shared=True) if d.sha256]
@@ -156,6 +161,20 @@ class Retriever:
                 raise ModelUnavailable(f"cannot load reranker from {self.settings.reranker}: {exc}") from exc
             log.info("reranker loaded from %s", self.settings.reranker)
         return self._reranker
+
+
+def term_coverage(query: str, hit: Hit) -> float:
+    """The share of the query's search terms (stop words aside) that the hit's heading and text
+    contain; 0 when fewer than two match."""
+    terms = query_terms(query)
+    if not terms:
+        return 0.0
+    have = set(tokenize(f"{hit.heading}\n{hit.text}"))
+    matched = 0
+    for term in terms:
+        whole, _, phrase = term.partition("|")
+        matched += whole in have or bool(phrase) and all(part in have for part in phrase.split())
+    return matched / len(terms) if matched >= 2 else 0.0
 
 
 def fuse(rankings: list[tuple[str, float, list[Hit]]], rrf_k: int) -> list[Hit]:

@@ -156,7 +156,7 @@ class KnowledgeBase:
         return Answerer(
             self.settings.llm,
             search=lambda query, top_k: self.search(query, top_k),
-            is_relevant=lambda hits: self.retriever.is_relevant(hits),
+            is_relevant=lambda hits, query: self.retriever.is_relevant(hits, query),
             model=(lambda: chat_model) if chat_model else self.chat_model,
             model_name=name,
         )

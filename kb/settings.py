@@ -79,6 +79,7 @@ class RetrievalSettings(_Section):
     reranker: str = ""
     rerank_candidates: Annotated[int, msgspec.Meta(ge=1, le=200)] = 20
     min_relevance: float = 0.3
+    min_term_coverage: Annotated[float, msgspec.Meta(ge=0, le=1.01)] = 0.75
     neighbours: Annotated[int, msgspec.Meta(ge=0, le=5)] = 0
 
 
@@ -171,6 +172,7 @@ class LLMSettings(_Section):
     max_tokens_limit: PositiveInt = 2048
     refusal_en: str = "I cannot answer that from the available documents."
     refusal_zh: str = "根据现有资料无法确定。"
+    grounding: bool = True
     condense_history: bool = True
     history_turns: NonNegativeInt = 6
     base_url: str = "http://127.0.0.1:8080/v1"

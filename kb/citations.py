@@ -1,0 +1,278 @@
+"""Citations that hold: `[n]` markers parsed, placed where the model left them out, and checked.
+
+- `parse_citations`: markers naming no passage are dropped; the cited passages in order of use.
+- `attribute`: a sentence without a marker gets the passage that holds its key terms.
+- `ground`: every number and identifier a sentence states must occur in the passages; a sentence
+  whose facts occur nowhere is dropped, and one citing a passage that lacks them is re-pointed
+  to the passage that has them. An answer left with no grounded sentence is a refusal.
+
+Sentences are split so that list numbers ("1. Announce ..."), inline code and version strings
+(`v1.2.3`, `read.csv`) are never taken apart: a marker goes at the end of the sentence's text,
+never after a list number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+MARKER = re.compile(r"\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]|【(\d{1,3})】")
+SNIPPET_CHARS = 240
+
+# A sentence ends at .!? followed by whitespace (or the end), at Chinese end punctuation, or at a line end.
+_SENTENCE_END = re.compile(r"[.!?]+(?=\s|$)|[。！？]+|\n")
+_LIST_ITEM = re.compile(r"^[ \t]*(?:\d{1,3}[.)]|[-*•+]|#{1,6})[ \t]+")
+_CODE = re.compile(r"`[^`\n]*`")
+_ABBREVIATION = re.compile(r"(?:^|\s)(?:(?i:e\.g|i\.e|etc|vs|cf|dr|mr|mrs|ms|no|fig|approx)|[A-Z])\.$")
+# A name: a capitalised word inside a sentence (not its first word), e.g. "Smith" in "led by J. Smith".
+_NAME = re.compile(r"(?<=[\w,;:)\]] )[A-Z][a-z]{2,}(?:[ -][A-Z][a-z]+)*")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w])|\d+(?:[.,:]\d+)*")
+_WORD = re.compile(r"[A-Za-z][\w./-]*[\w]|[\u4e00-\u9fff]{2,}")
+# An identifier: has an underscore, a dot or slash between word characters, a digit after letters,
+# or inner capitals (shared_buffers, read.csv, /etc/fstab, v14, pg_dump, OpenSSL).
+_IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.])((?:[A-Za-z][\w-]*(?:[_./][\w-]+)+|[A-Za-z]+\d[\w.]*|[a-z]+[A-Z]\w*))(?![\w])")
+_STOP = frozenset("that this with from have will what which when where there their they them then than into "
+                  "your about does must should would could also only each after before more most such".split())
+
+
+class Cited(Protocol):
+    """What the citation functions need of a numbered passage."""
+
+    n: int
+
+    @property
+    def text(self) -> str: ...
+
+    def citation(self) -> Any: ...
+
+
+@dataclass
+class Citation:
+    n: int
+    doc_id: str
+    chunk_id: str
+    source: str
+    page: int | None
+    heading: str
+    snippet: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def parse_citations(text: str, passages: list[Cited]) -> tuple[str, list[Any]]:
+    """The answer with markers naming no passage removed, and the cited passages in order of first use."""
+    by_n = {p.n: p for p in passages}
+    cited: list[int] = []
+
+    def keep(match: re.Match[str]) -> str:
+        numbers = [int(x) for x in re.split(r"\s*[,，、]\s*", match.group(1) or match.group(2))]
+        valid = [n for n in numbers if n in by_n]
+        for n in valid:
+            if n not in cited:
+                cited.append(n)
+        return "".join(f"[{n}]" for n in valid)
+
+    cleaned = MARKER.sub(keep, text)
+    cleaned = re.sub(r"[ \t]+([.,;:!?。，；：！？])", r"\1", cleaned)
+    return cleaned.strip(), [by_n[n].citation() for n in cited]
+
+
+# -- sentences ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Segment:
+    text: str
+    sentence: bool  # False: a list marker, blank space or a code block: never cited, never checked
+
+
+def segments(text: str) -> Iterator[Segment]:
+    """The answer as sentences and the text between them; joined back they give `text` exactly."""
+    in_fence = False
+    for line in text.splitlines(keepends=True):
+        if line.lstrip().startswith("```"):
+            in_fence = not in_fence
+            yield Segment(line, False)
+            continue
+        if in_fence:
+            yield Segment(line, False)
+            continue
+        item = _LIST_ITEM.match(line)
+        if item:
+            yield Segment(item.group(0), False)
+            line = line[item.end():]
+        yield from _line_sentences(line)
+
+
+def _line_sentences(line: str) -> Iterator[Segment]:
+    masked = _CODE.sub(lambda m: "x" * len(m.group(0)), line)  # no sentence ends inside `code`
+    start = 0
+    for end in _SENTENCE_END.finditer(masked):
+        if end.group(0)[0] == "." and _ABBREVIATION.search(masked[: end.end()]):
+            continue
+        stop = end.end()
+        if end.group(0) == "\n":
+            stop = end.start()
+        if line[start:stop].strip():
+            yield Segment(line[start:stop], True)
+        elif line[start:stop]:
+            yield Segment(line[start:stop], False)
+        start = stop
+    if start < len(line):
+        rest = line[start:]
+        yield Segment(rest, bool(rest.strip()))
+
+
+def _place_marker(sentence: str, n: int) -> str:
+    """`sentence` with ` [n]` before its end punctuation (and trailing space)."""
+    stripped = sentence.rstrip()
+    body = stripped.rstrip(".!?。！？")
+    return f"{body} [{n}]{stripped[len(body):]}{sentence[len(stripped):]}"
+
+
+# -- attribution ---------------------------------------------------------------------------------------
+
+
+def _key_terms(sentence: str) -> tuple[set[str], set[str]]:
+    """Numbers, and words of 4+ letters / identifiers / Chinese bigrams, lower-cased."""
+    numbers = set(_NUMBER.findall(sentence))
+    words = set()
+    for word in _WORD.findall(sentence.lower()):
+        if "\u4e00" <= word[0] <= "\u9fff":
+            words |= {word[i : i + 2] for i in range(len(word) - 1)}
+        elif len(word) >= 4 and word not in _STOP:
+            words.add(word)
+    return numbers, words
+
+
+def best_passage(sentence: str, texts: dict[int, str], threshold: float = 0.6, threshold_cjk: float = 0.35) -> int | None:
+    """The passage holding every number of the sentence and the most (at least `threshold`) of its
+    other key terms (`threshold_cjk` for Chinese, whose terms are character bigrams)."""
+    numbers, words = _key_terms(MARKER.sub("", sentence))
+    if not numbers and not words:
+        return None
+    best, best_score = None, 0.0
+    for n, body in texts.items():
+        if any(num not in body for num in numbers):
+            continue
+        score = (sum(w in body for w in words) + len(numbers)) / (len(words) + len(numbers))
+        if score > best_score:
+            best, best_score = n, score
+    cjk = sum("\u4e00" <= w[0] <= "\u9fff" for w in words) * 2 > len(words)
+    return best if best is not None and best_score >= (threshold_cjk if cjk else threshold) else None
+
+
+def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshold_cjk: float = 0.35) -> str:
+    """Post-hoc citations for sentences the model left without one (small models often omit them):
+    a sentence gets `[n]` when passage n holds its key terms (see `best_passage`). Sentences
+    without a clear source stay unmarked; list numbers, code and version strings stay whole."""
+    if not passages:
+        return text
+    texts = {p.n: p.text.lower() for p in passages}
+    out = []
+    for segment in segments(text):
+        piece = segment.text
+        if segment.sentence and not MARKER.search(piece):
+            n = best_passage(piece, texts, threshold, threshold_cjk)
+            if n is not None:
+                piece = _place_marker(piece, n)
+        out.append(piece)
+    return "".join(out)
+
+
+# -- grounding -----------------------------------------------------------------------------------------
+
+
+def facts(sentence: str) -> set[str]:
+    """What a sentence states that a passage must contain verbatim: its numbers (list numbers and
+    citation markers aside; thousands separators ignored), identifiers and names, lower-cased."""
+    plain = MARKER.sub(" ", sentence)
+    found = {m.replace(",", "") for m in _NUMBER.findall(_IDENTIFIER.sub(" ", plain))}
+    found |= {name.lower() for name in _NAME.findall(_CODE.sub(" ", plain))}
+    for code, ident in _IDENTIFIER.findall(plain):
+        term = (code or ident).strip().lower().rstrip(".")
+        if term:
+            found.add(term)
+    return {f for f in found if f}
+
+
+def _normalised(text: str) -> str:
+    return re.sub(r"(?<=\d),(?=\d{3})", "", text.lower())
+
+
+def supported(fact: str, text: str) -> bool:
+    if fact.isdigit() or re.fullmatch(r"[\d.:]+", fact):
+        return re.search(rf"(?<![\d.]){re.escape(fact)}(?![\d])", text) is not None
+    return fact in text
+
+
+@dataclass
+class Grounding:
+    text: str  # the answer, ungrounded sentences removed, citations re-pointed
+    dropped: list[str]  # the sentences removed, with the facts no passage holds
+    repointed: int  # citations moved to the passage that holds the sentence's facts
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.dropped or self.repointed)
+
+
+def ground(text: str, passages: list[Cited], question: str = "") -> Grounding:
+    """Check each sentence's facts against the passages (the question counts as given too: a
+    sentence may repeat what was asked). A sentence with a fact no passage holds is dropped; a
+    sentence whose cited passage lacks its facts cites the one that has them all, if any."""
+    texts = {p.n: _normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages}
+    given = _normalised(question)
+    out, dropped, repointed = [], [], 0
+    pending_gap = ""  # the space/marker before a dropped sentence goes with it
+    for segment in segments(text):
+        if not segment.sentence:
+            out.append(segment.text)
+            continue
+        stated = {f for f in facts(segment.text) if not supported(f, given)}
+        if not stated:
+            out.append(segment.text)
+            continue
+        holders = [n for n, body in texts.items() if all(supported(f, body) for f in stated)]
+        if not holders:
+            missing = sorted(f for f in stated if not any(supported(f, body) for body in texts.values()))
+            if missing:
+                dropped.append(f"{segment.text.strip()} (not in the passages: {', '.join(missing)})")
+                pending_gap = segment.text[len(segment.text.rstrip()):]
+                out.append(pending_gap if "\n" in pending_gap else "")
+                continue
+            out.append(segment.text)  # each fact is in some passage, spread over several: keep it
+            continue
+        cited = [int(x) for m in MARKER.finditer(segment.text) for x in re.findall(r"\d+", m.group(0))]
+        if cited and not any(n in holders for n in cited):
+            repointed += 1
+            piece = MARKER.sub("", segment.text)
+            piece = re.sub(r"[ \t]+([.!?。！？]*\s*)$", r"\1", piece)
+            out.append(_place_marker(piece, holders[0]))
+            continue
+        out.append(segment.text)
+    cleaned = re.sub(r"[ \t]+\n", "\n", "".join(out))
+    cleaned = re.sub(r"^[ \t]*(?:\d{1,3}[.)]|[-*•+])[ \t]*(?:\n|$)", "", cleaned, flags=re.M)  # an emptied list item
+    cleaned = re.sub(r"\n{3,}", "\n\n", cleaned).strip()
+    return Grounding(cleaned, dropped, repointed)
+
+
+def has_statement(text: str) -> bool:
+    """Whether any sentence is left that says something (not only list markers and punctuation)."""
+    return any(s.sentence and re.search(r"\w", MARKER.sub("", s.text)) for s in segments(text))
+
+
+def specific_terms(question: str) -> set[str]:
+    """The question's identifiers and multi-digit numbers or versions (`max_wal_size`, `v14`, `2024`,
+    `3.11`): what a passage must mention for the question to be about it at all."""
+    return {f for f in facts(question) if not f.isdigit() or len(f) >= 2}
+
+
+def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:
+    """The question's specific terms that no passage contains (a setting from another version, a
+    tool the documents never name): the answer cannot be in them."""
+    texts = [_normalised(p.text) for p in passages]
+    return sorted(t for t in specific_terms(question) if not any(supported(t, body) for body in texts))

@@ -1,0 +1,88 @@
+"""Citations that hold: sentence splitting that keeps list numbers, code and versions whole; post-hoc
+attribution; the grounding check of numbers and identifiers; the relevance gate's term coverage."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kb.citations import attribute, facts, ground, has_statement, segments, unsupported_terms
+from kb.records import Hit
+from kb.retrieval import term_coverage
+
+
+@dataclass
+class P:
+    n: int
+    text: str
+
+    def citation(self):
+        return self.n
+
+
+RUNBOOK = [P(1, "Rolling back a deploy: announce in the incident channel, then list the recent releases with "
+                "`beaconctl releases --last 5` and roll back with beaconctl rollback <release-id>."),
+           P(2, "shared_buffers: Production 16GB; Staging 4GB. Upgrade clients to v1.2.3 before Friday."),
+           P(3, "Escalations go to the zebra-penguin channel.")]
+
+
+def test_list_numbers_are_never_taken_for_sentences():
+    answer = ("1. Announce in the incident channel.\n"
+              "2. List the recent releases with `beaconctl releases --last 5`.\n"
+              "3. Roll back with beaconctl rollback.")
+    marked = attribute(answer, RUNBOOK)
+    assert marked == ("1. Announce in the incident channel [1].\n"
+                      "2. List the recent releases with `beaconctl releases --last 5` [1].\n"
+                      "3. Roll back with beaconctl rollback [1].")
+    assert "1 [1]" not in marked and "2 [1]" not in marked
+
+
+def test_code_versions_and_abbreviations_stay_whole():
+    pieces = [s.text for s in segments("Run `make deploy. now` first. Upgrade to v1.2.3, e.g. with pip. Done!")
+              if s.sentence]
+    assert pieces == ["Run `make deploy. now` first.", " Upgrade to v1.2.3, e.g. with pip.", " Done!"]
+    text = "Upgrade clients to v1.2.3 before Friday."
+    assert attribute(text, RUNBOOK) == "Upgrade clients to v1.2.3 before Friday [2]."
+    assert "".join(s.text for s in segments("a. b\n\n1. c\n```\nx. y\n```\n")) == "a. b\n\n1. c\n```\nx. y\n```\n"
+
+
+def test_facts_are_numbers_and_identifiers_not_list_numbers_or_markers():
+    assert facts("Production shared_buffers is 16GB [2].") == {"shared_buffers", "16"}
+    assert facts("Use read.csv or `pg_dump -Fc`, since v14 (2,000 rows).") >= {"read.csv", "pg_dump -fc", "v14", "2000"}
+    assert facts("Announce it in the incident channel [1].") == set()
+
+
+def test_sentences_with_facts_no_passage_holds_are_dropped():
+    answer = "Production shared_buffers is 16GB [2]. The default of max_foo_size is 128MB [2]. Escalate early."
+    checked = ground(answer, RUNBOOK)
+    assert checked.text == "Production shared_buffers is 16GB [2]. Escalate early."
+    assert len(checked.dropped) == 1 and "max_foo_size" in checked.dropped[0] and "128" in checked.dropped[0]
+
+
+def test_a_citation_naming_the_wrong_passage_moves_to_the_right_one():
+    checked = ground("Staging uses 4GB of shared_buffers [1].", RUNBOOK)
+    assert checked.text == "Staging uses 4GB of shared_buffers [2]." and checked.repointed == 1
+
+
+def test_an_answer_made_only_of_ungrounded_facts_has_no_statement_left():
+    checked = ground("1. The president is J. Smith since 2019 [3].\n2. Term ends in 2027 [3].", RUNBOOK)
+    assert checked.dropped and not has_statement(checked.text)
+    # Numbers the question itself gives may be repeated.
+    assert not ground("In 2019 escalations went to the zebra-penguin channel [3].", RUNBOOK,
+                      question="Where did escalations go in 2019?").dropped
+
+
+def test_question_terms_no_passage_mentions():
+    assert unsupported_terms("What is the default of max_foo_size?", RUNBOOK) == ["max_foo_size"]
+    assert unsupported_terms("What is shared_buffers on staging?", RUNBOOK) == []
+    assert unsupported_terms("What changed in v2.0.0?", RUNBOOK) == ["v2.0.0"]
+    assert unsupported_terms("Which channel do escalations go to?", RUNBOOK) == []
+
+
+def _hit(text: str, heading: str = "") -> Hit:
+    return Hit(doc_id="d", chunk_id="c", source="a.md", page=None, heading=heading, score=0.0, text=text)
+
+
+def test_term_coverage_sees_a_passage_that_plainly_holds_the_question():
+    assert term_coverage("Which channel do escalations go to?", _hit("Escalations go to the zebra-penguin channel.")) == 1.0
+    assert term_coverage("What is the CEO's birthday?", _hit("Escalations go to the zebra-penguin channel.")) == 0.0
+    assert term_coverage("How do I run pg_dump nightly?", _hit("We run pg dump nightly.", "Backups")) == 1.0
