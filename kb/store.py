@@ -24,6 +24,7 @@ import copy
 import fcntl
 import logging
 import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import fields
@@ -42,6 +43,10 @@ log = logging.getLogger(__name__)
 REGISTRY_SUFFIX = ".registry"
 _DOC_FIELDS = [f.name for f in fields(Document)]
 _GET_PAGE = 5000  # Chroma caps how many records one get() may return in some modes
+# Stamp file -> its state after this process's last registry write. Stores of one process share
+# Chroma's in-memory index, so only a write by another process can leave it stale.
+_WRITTEN_HERE: dict[str, tuple[int, int]] = {}
+_REOPEN_LOCK = threading.Lock()
 
 
 class Store:
@@ -66,6 +71,7 @@ class Store:
         self.lexical = LexicalIndex(Path(settings.path) / f"{self.collection_name}.lexical.sqlite3")
         embedded = settings.mode == "embedded"
         self._stamp = Path(settings.path) / f"{self.collection_name}.registry.stamp" if embedded else None
+        self._seen = self._stamp_state()
         self._documents_cache: tuple[tuple[int, int], list[Document]] | None = None
         self._by_id: tuple[tuple[int, int], dict[str, Document]] | None = None
         # Vectors of two models must never share a collection (Chroma itself checks only the size).
@@ -119,6 +125,30 @@ class Store:
                 stamp.write(".")
             if self._stamp.stat().st_size > 4096:
                 self._stamp.write_text("")
+            stat = self._stamp.stat()
+            self._seen = _WRITTEN_HERE[str(self._stamp)] = (stat.st_mtime_ns, stat.st_size)
+
+    def refresh(self) -> bool:
+        """Embedded stores: reopen Chroma when another process (a `kb ingest` beside `kb serve`) has
+        written since this one last looked, so vector search sees its chunks; Chroma keeps the vector
+        index it loaded and would not. One stat() per call; True when it reopened."""
+        state = self._stamp_state()
+        if state is None or state == self._seen or state == _WRITTEN_HERE.get(str(self._stamp)):
+            self._seen = state
+            return False
+        with _REOPEN_LOCK:
+            if self._seen != state:
+                from chromadb.api.shared_system_client import SharedSystemClient
+
+                # Drop this path's cached Chroma system (left to finish what other threads run on it).
+                SharedSystemClient._identifier_to_system.pop(getattr(self._client, "_identifier", self.settings.path), None)
+                client = _connect(self.settings)
+                self._chunks = client.get_or_create_collection(self.collection_name, embedding_function=None)
+                self._registry = client.get_or_create_collection(self.collection_name + REGISTRY_SUFFIX, embedding_function=None)
+                self._client = client
+                log.info("collection %s changed in another process: reopened the vector index", self.collection_name)
+                self._seen = state
+        return True
 
     def get_documents(self, doc_ids: list[str]) -> dict[str, Document]:
         if not doc_ids:
@@ -257,6 +287,7 @@ class Store:
         page or heading): fuse and cut them first, then `hydrate` the few that are kept."""
         if limit <= 0 or doc_ids == []:
             return []
+        self.refresh()
         where = {"doc_id": {"$in": doc_ids}} if doc_ids is not None else None
         want = limit + 8
         include = ["metadatas", "documents", "distances"] if hydrate else ["distances"]
@@ -378,6 +409,7 @@ class Store:
             handle.truncate()
             handle.write(f"pid {os.getpid()}")
             handle.flush()
+            self.refresh()  # write through a current view, never a stale index another process outdated
             yield
         finally:
             handle.close()  # closing releases the lock; the kernel also releases it if we are killed
