@@ -191,15 +191,15 @@ class Answerer:
             yield from self._refuse(answer, [])
             return
 
-        model = self._model()
-        answer.model = model.name
-        numbered, messages = self.build_messages(model, question, history, hits, lang, sampling.max_tokens)
-        missing = unsupported_terms(answer.standalone_question, numbered) if self.settings.grounding else []
+        missing = unsupported_terms(answer.standalone_question, hits) if self.settings.grounding else []
         if missing:
             log.info("no passage mentions %s: refusing %r without the model", ", ".join(missing), question[:80])
             answer.dropped = [f"the question names {', '.join(missing)}, which no passage mentions"]
-            yield from self._refuse(answer, numbered)
+            yield from self._refuse(answer, [])
             return
+        model = self._model()
+        answer.model = model.name
+        numbered, messages = self.build_messages(model, question, history, hits, lang, sampling.max_tokens)
         yield Event("sources", numbered)
         stats = GenerationStats()
         visible = _ThinkFilter()

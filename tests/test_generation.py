@@ -9,7 +9,8 @@ import threading
 import pytest
 
 from kb.errors import InvalidInput, ModelUnavailable
-from kb.generation import Answerer, NumberedPassage, _ThinkFilter, attribute, is_refusal, parse_citations
+from kb.citations import attribute, parse_citations
+from kb.generation import Answerer, NumberedPassage, _ThinkFilter, is_refusal
 from kb.llm import GenerationStats, Sampling, render_gguf_template
 from kb.prompting import language, render_chatml
 from kb.records import Hit
@@ -188,6 +189,53 @@ def test_the_model_refuses_when_the_passages_do_not_hold_the_answer(sample_kb):
     answer = sample_kb.ask("Does Northwind Labs match employee pension contributions, and by how much?", temperature=0.0)
     assert answer.refused, answer.answer
     assert answer.citations == [] and answer.usage["completion_tokens"] > 0
+
+
+DATABASE_PAGE = """<html><head><title>Server configuration</title></head><body>
+<h1>Resource consumption</h1>
+<p>The cache_size pragma sets the number of database pages held in memory. The default is -2000,
+which means about 2,000 KiB. Larger values help read-heavy workloads.</p>
+<h2>Write-ahead log</h2>
+<p>WAL mode lets readers proceed while one writer appends to the log; a checkpoint moves the log
+back into the database file when it reaches 1,000 pages.</p></body></html>"""
+
+
+def test_a_passage_that_plainly_holds_the_answer_is_never_gated_away(tmp_path, real_embedder, qwen):
+    """MiniLM scores the handbook line below min_relevance, but it holds every word of the question."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "handbook.md").write_text(
+        "# Team handbook\n\nCode review: every pull request needs two approvals before merge; reviewers check tests, "
+        "naming and the changelog entry. Deploys run Monday to Thursday between 09:00 and 16:00 UTC, never on Fridays. "
+        "Laptops are encrypted and lock after five idle minutes. Escalations go to the zebra-penguin channel. Office "
+        "plants are watered on Tuesdays by the facilities team.\n")
+    (docs / "database.html").write_text(DATABASE_PAGE)
+    settings = load_settings(environ={"KB_STORE__PATH": str(tmp_path / "store"), "KB_LLM__MODELS_DIR": str(MODELS_DIR)})
+    with KnowledgeBase(settings, embedder=real_embedder, chat_model=qwen) as kb:
+        kb.ingest([docs])
+        hits = kb.search("Which channel do escalations go to?")
+        assert max(h.explain.get("dense_score", 0) for h in hits) < settings.retrieval.min_relevance  # the old gate
+        assert hits[0].source == "handbook.md" and kb.retriever.is_relevant(hits, "Which channel do escalations go to?")
+        answer = kb.ask("Which channel do escalations go to?", temperature=0.0)
+        assert answer.usage["completion_tokens"] > 0  # the question reached the model
+        if not answer.refused:  # Qwen 0.5B sometimes refuses this one itself; the default 1.5B answers it
+            assert "zebra-penguin" in answer.answer and [c.source for c in answer.citations] == ["handbook.md"]
+
+
+def test_a_question_naming_what_no_passage_mentions_is_refused_without_the_model(sample_store, real_embedder):
+    """A near miss: shared_buffers is in the handbook, shared_buffers_max (a later version's setting) is not."""
+    settings = load_settings(environ={"KB_STORE__PATH": str(sample_store), "KB_LLM__MODELS_DIR": str(sample_store / "none")})
+    with KnowledgeBase(settings, embedder=real_embedder) as kb:
+        answer = kb.ask("What is the default of shared_buffers_max on the production Postgres nodes?")
+        assert answer.refused and not kb.chat_model_loaded
+        assert "shared_buffers_max" in answer.dropped[0]
+
+
+def test_the_roll_back_answer_is_a_clean_numbered_list(sample_kb):
+    answer = sample_kb.ask("How do I roll back a deploy?", temperature=0.0)
+    assert not answer.refused and answer.citations, answer.answer
+    assert not re.search(r"^\s*\d+\s*\[\d+\]", answer.answer, re.M), answer.answer  # never "1 [1]. Announce"
+    assert any(c.source == "oncall-runbook.docx" for c in answer.citations)
 
 
 def test_a_follow_up_is_condensed_into_a_standalone_question(sample_kb):
