@@ -266,9 +266,11 @@ def has_statement(text: str) -> bool:
 
 
 def specific_terms(question: str) -> set[str]:
-    """The question's identifiers and multi-digit numbers or versions (`max_wal_size`, `v14`, `2024`,
-    `3.11`): what a passage must mention for the question to be about it at all."""
-    return {f for f in facts(question) if not f.isdigit() or len(f) >= 2}
+    """The question's identifiers and versions (`max_wal_size`, `v14`, `read.csv`, `` `code` ``): what a
+    passage must mention for the question to be about it at all. Bare numbers and names are left
+    to the answer's grounding check: a question may say "30 days" where a passage says "a month"."""
+    plain = MARKER.sub(" ", question)
+    return {(code or ident).strip().lower().rstrip(".") for code, ident in _IDENTIFIER.findall(plain)} - {""}
 
 
 def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:

@@ -258,11 +258,14 @@ def keyword_hit(answer: str, keywords: tuple[str, ...]) -> bool:
 def evaluate_answers(
     questions: list[Question], ask: Callable[[Question], dict[str, Any]], model: str, peak_rss_mb: Callable[[], float]
 ) -> AnswerRun:
-    """Keyword accuracy, citation accuracy, refusal precision/recall, tokens/s, TTFT p50/p95, peak memory.
+    """Keyword accuracy, citation accuracy, refusal precision/recall, false refusals, latency, tokens/s,
+    TTFT p50/p95, peak memory.
 
-    `ask` returns the answer contract (`kb ask --json`)."""
+    Citation accuracy: of the answerable questions answered (not refused), the share whose citations
+    include a gold source. False refusals: the share of answerable questions refused. Latency: the
+    whole answer (retrieval + generation). `ask` returns the answer contract (`kb ask --json`)."""
     run = AnswerRun(model=model)
-    keyword_ok, cited_ok, cited_total = [], 0, 0
+    keyword_ok, cited_ok, latencies = [], [], []
     refused_right = refused_wrong = unanswerable_refused = 0
     unanswerable = sum(1 for q in questions if not q.answerable)
     ttfts, speeds = [], []
@@ -276,9 +279,10 @@ def evaluate_answers(
             refused_wrong += question.answerable
         if question.answerable and question.answer_keywords:
             keyword_ok.append(not refused and keyword_hit(result["answer"], question.answer_keywords))
-        for citation in result["citations"]:
-            cited_total += 1
-            cited_ok += any(citation["source"] == g or citation["source"].endswith("/" + g) for g in question.gold_sources)
+        if question.answerable and not refused:
+            cited_ok.append(any(c["source"] == g or c["source"].endswith("/" + g)
+                                for c in result["citations"] for g in question.gold_sources))
+        latencies.append((result["timings"].get("retrieval_ms") or 0) + (result["timings"].get("generation_ms") or 0))
         if result["timings"]["ttft_ms"] is not None:
             ttfts.append(result["timings"]["ttft_ms"])
         if result["timings"]["tokens_per_s"]:
@@ -290,9 +294,11 @@ def evaluate_answers(
     run.metrics = {
         "questions": len(questions),
         "keyword_accuracy": round(statistics.fmean(keyword_ok), 4) if keyword_ok else None,
-        "citation_accuracy": round(cited_ok / cited_total, 4) if cited_total else None,
+        "citation_accuracy": round(statistics.fmean(cited_ok), 4) if cited_ok else None,
         "refusal_precision": round(refused_right / refusals, 4) if refusals else None,
         "refusal_recall": round(unanswerable_refused / unanswerable, 4) if unanswerable else None,
+        "false_refusals": round(refused_wrong / (len(questions) - unanswerable), 4) if len(questions) > unanswerable else None,
+        "latency_ms_p50": round(_percentile(latencies, 50), 1) if latencies else None,
         "tokens_per_s": round(statistics.median(speeds), 2) if speeds else None,
         "ttft_ms_p50": round(_percentile(ttfts, 50), 1) if ttfts else None,
         "ttft_ms_p95": round(_percentile(ttfts, 95), 1) if ttfts else None,
@@ -301,8 +307,8 @@ def evaluate_answers(
     return run
 
 
-ANSWER_METRICS = ["keyword_accuracy", "citation_accuracy", "refusal_precision", "refusal_recall",
-                  "tokens_per_s", "ttft_ms_p50", "ttft_ms_p95", "peak_rss_mb"]
+ANSWER_METRICS = ["keyword_accuracy", "citation_accuracy", "refusal_precision", "refusal_recall", "false_refusals",
+                  "latency_ms_p50", "tokens_per_s", "ttft_ms_p50", "ttft_ms_p95", "peak_rss_mb"]
 
 
 def answers_table(runs: list[AnswerRun]) -> str:
