@@ -28,7 +28,7 @@ _CODE = re.compile(r"`[^`\n]*`")
 _ABBREVIATION = re.compile(r"(?:^|\s)(?:(?i:e\.g|i\.e|etc|vs|cf|dr|mr|mrs|ms|no|fig|approx)|[A-Z])\.$")
 # A name: a capitalised word inside a sentence (not its first word), e.g. "Smith" in "led by J. Smith".
 _NAME = re.compile(r"(?<=[\w,;:)\]] )[A-Z][a-z]{2,}(?:[ -][A-Z][a-z]+)*")
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w])|\d+(?:[.,:]\d+)*")
+_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _WORD = re.compile(r"[A-Za-z][\w./-]*[\w]|[\u4e00-\u9fff]{2,}")
 # An identifier: has an underscore, a dot or slash between word characters, a digit after letters,
 # or inner capitals (shared_buffers, read.csv, /etc/fstab, v14, pg_dump, OpenSSL).
@@ -227,7 +227,6 @@ def ground(text: str, passages: list[Cited], question: str = "") -> Grounding:
     texts = {p.n: _normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages}
     given = _normalised(question)
     out, dropped, repointed = [], [], 0
-    pending_gap = ""  # the space/marker before a dropped sentence goes with it
     for segment in segments(text):
         if not segment.sentence:
             out.append(segment.text)
@@ -241,8 +240,6 @@ def ground(text: str, passages: list[Cited], question: str = "") -> Grounding:
             missing = sorted(f for f in stated if not any(supported(f, body) for body in texts.values()))
             if missing:
                 dropped.append(f"{segment.text.strip()} (not in the passages: {', '.join(missing)})")
-                pending_gap = segment.text[len(segment.text.rstrip()):]
-                out.append(pending_gap if "\n" in pending_gap else "")
                 continue
             out.append(segment.text)  # each fact is in some passage, spread over several: keep it
             continue

@@ -34,7 +34,6 @@ from kb.settings import LLMSettings
 log = logging.getLogger(__name__)
 
 MAX_QUESTION_CHARS = 4000
-_MARKER = MARKER
 _THINK = re.compile(r"<think>.*?(</think>|$)\s*", re.S)
 
 
@@ -127,16 +126,16 @@ def is_refusal(text: str, refusals: list[str]) -> bool:
     def norm(s: str) -> str:
         return re.sub(r"[\s\W_]+", "", s).lower()
 
-    answer = norm(_MARKER.sub("", text))
+    answer = norm(MARKER.sub("", text))
     if any(answer.startswith(norm(r)) for r in refusals if norm(r)):
         return True
-    return not _MARKER.search(text) and bool(_NOT_IN_DOCUMENTS.search(text)) and len(text) < 300
+    return not MARKER.search(text) and bool(_NOT_IN_DOCUMENTS.search(text)) and len(text) < 300
 
 
 def strip_refusal(text: str, refusals: list[str]) -> str:
     """An answer that cites passages and then adds the refusal sentence keeps only the answer."""
     for refusal in refusals:
-        if refusal and text.rstrip().endswith(refusal.strip()) and _MARKER.search(text):
+        if refusal and text.rstrip().endswith(refusal.strip()) and MARKER.search(text):
             return text.rstrip()[: -len(refusal.strip())].rstrip()
     return text
 
@@ -295,7 +294,7 @@ class Answerer:
         text = "".join(model.stream([{"role": "user", "content": prompt}], sampling, stats))
         text = _THINK.sub("", text).strip().splitlines()[0].strip() if text.strip() else ""
         text = re.sub(r"^(standalone question|question|问题)\s*[:：]\s*", "", text, flags=re.I).strip().strip('"“”')
-        if not text or _MARKER.search(text) or not re.search(r"[?？]$|^(how|what|when|where|which|who|why|is|are|do|does|can)\b", text, re.I):
+        if not text or MARKER.search(text) or not re.search(r"[?？]$|^(how|what|when|where|which|who|why|is|are|do|does|can)\b", text, re.I):
             # The model answered instead of rewriting: search with the last question and the follow-up.
             last = next((t["content"] for t in reversed(history) if t["role"] == "user"), "")
             text = f"{last} {question}".strip()

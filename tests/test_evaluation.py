@@ -76,3 +76,31 @@ def test_kb_eval_retrieval_on_the_sample_corpus(run_cli, tmp_path):
     assert set(modes["hybrid"]["metrics"]) == {"all", "en", "zh"}
     assert json.loads((out / "retrieval.json").read_text()) == data
     assert (out / "retrieval.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_answer_metrics_count_gold_citations_per_answer_false_refusals_and_latency():
+    from kb.evaluation import evaluate_answers
+
+    questions = [Question("a", "q1", True, ("guide.pdf",), answer_keywords=("csv",)),
+                 Question("b", "q2", True, ("faq.html",), answer_keywords=("parquet",)),
+                 Question("c", "q3", True, ("faq.html",)),
+                 Question("n", "near miss", False, ())]
+    replies = {
+        "a": {"answer": "Export as CSV [1][2].", "refused": False, "grounded": True,
+              "citations": [{"source": "docs/guide.pdf"}, {"source": "other.md"}]},
+        "b": {"answer": "Export as JSON [1].", "refused": False, "grounded": True, "citations": [{"source": "other.md"}]},
+        "c": {"answer": "I cannot answer that.", "refused": True, "grounded": False, "citations": []},
+        "n": {"answer": "I cannot answer that.", "refused": True, "grounded": False, "citations": []},
+    }
+
+    def ask(question):
+        timings = {"retrieval_ms": 10.0, "ttft_ms": None, "generation_ms": 0.0 if replies[question.id]["refused"] else 990.0,
+                   "tokens_per_s": None}
+        return {**replies[question.id], "timings": timings}
+
+    metrics = evaluate_answers(questions, ask, "m", lambda: 1.0).metrics
+    assert metrics["citation_accuracy"] == 0.5  # a cites a gold source (among others), b does not; c refused
+    assert metrics["keyword_accuracy"] == 0.5
+    assert metrics["false_refusals"] == round(1 / 3, 4) and metrics["refusal_recall"] == 1.0
+    assert metrics["refusal_precision"] == 0.5
+    assert metrics["latency_ms_p50"] == 1000.0  # nearest rank of 10, 10, 1000, 1000: retrieval + generation
