@@ -30,9 +30,10 @@ _ABBREVIATION = re.compile(r"(?:^|\s)(?:(?i:e\.g|i\.e|etc|vs|cf|dr|mr|mrs|ms|no|
 _NAME = re.compile(r"(?<=[\w,;:)\]] )[A-Z][a-z]{2,}(?:[ -][A-Z][a-z]+)*")
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _WORD = re.compile(r"[A-Za-z][\w./-]*[\w]|[\u4e00-\u9fff]{2,}")
-# An identifier: has an underscore, a dot or slash between word characters, a digit after letters,
-# or inner capitals (shared_buffers, read.csv, /etc/fstab, v14, pg_dump, OpenSSL).
-_IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.])((?:[A-Za-z][\w-]*(?:[_./][\w-]+)+|[A-Za-z]+\d[\w.]*|[a-z]+[A-Z]\w*))(?![\w])")
+# An identifier: a long option, or a word with an underscore, a dot or slash between word characters,
+# a digit after letters, or inner capitals (--no-act, shared_buffers, read.csv, /etc/fstab, v14, OpenSSL).
+_IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.-])((?:--[A-Za-z][\w-]*|[A-Za-z][\w-]*(?:[_./][\w-]+)+|[A-Za-z]+\d[\w.]*"
+                         r"|[a-z]+[A-Z]\w*))(?![\w])")
 _STOP = frozenset("that this with from have will what which when where there their they them then than into "
                   "your about does must should would could also only each after before more most such".split())
 
@@ -222,8 +223,9 @@ class Grounding:
 
 def ground(text: str, passages: list[Cited], question: str = "") -> Grounding:
     """Check each sentence's facts against the passages (the question counts as given too: a
-    sentence may repeat what was asked). A sentence with a fact no passage holds is dropped; a
-    sentence whose cited passage lacks its facts cites the one that has them all, if any."""
+    sentence may repeat what was asked). A sentence is kept when one passage holds all its facts
+    (its citation moves there if it named another) or the passages it cites hold them between
+    them; otherwise it is dropped, with the reason."""
     texts = {p.n: _normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages}
     given = _normalised(question)
     out, dropped, repointed = [], [], 0
@@ -236,14 +238,17 @@ def ground(text: str, passages: list[Cited], question: str = "") -> Grounding:
             out.append(segment.text)
             continue
         holders = [n for n, body in texts.items() if all(supported(f, body) for f in stated)]
-        if not holders:
-            missing = sorted(f for f in stated if not any(supported(f, body) for body in texts.values()))
-            if missing:
-                dropped.append(f"{segment.text.strip()} (not in the passages: {', '.join(missing)})")
-                continue
-            out.append(segment.text)  # each fact is in some passage, spread over several: keep it
-            continue
         cited = [int(x) for m in MARKER.finditer(segment.text) for x in re.findall(r"\d+", m.group(0))]
+        if not holders:
+            together = "\n".join(texts[n] for n in cited if n in texts)
+            if cited and all(supported(f, together) for f in stated):
+                out.append(segment.text)  # the passages it cites hold its facts between them
+                continue
+            missing = sorted(f for f in stated if not any(supported(f, body) for body in texts.values()))
+            reason = f"not in the passages: {', '.join(missing)}" if missing else \
+                f"no passage it cites holds {', '.join(sorted(stated))} together"
+            dropped.append(f"{segment.text.strip()} ({reason})")
+            continue
         if cited and not any(n in holders for n in cited):
             repointed += 1
             piece = MARKER.sub("", segment.text)

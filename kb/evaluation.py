@@ -289,7 +289,8 @@ def evaluate_answers(
             speeds.append(result["timings"]["tokens_per_s"])
         run.answers.append({"id": question.id, "question": question.question, "answerable": question.answerable,
                             "answer": result["answer"], "refused": refused, "grounded": result["grounded"],
-                            "citations": [c["source"] for c in result["citations"]]})
+                            "citations": [c["source"] for c in result["citations"]],
+                            "dropped": result.get("dropped", []), "model_called": result["timings"]["ttft_ms"] is not None})
     refusals = refused_right + refused_wrong
     run.metrics = {
         "questions": len(questions),

@@ -58,6 +58,20 @@ def test_sentences_with_facts_no_passage_holds_are_dropped():
     assert len(checked.dropped) == 1 and "max_foo_size" in checked.dropped[0] and "128" in checked.dropped[0]
 
 
+def test_facts_spread_over_passages_the_sentence_does_not_cite_are_not_grounded():
+    answer = ("Upgrade to v1.2.3 with `beaconctl releases --last 5`. "
+              "Production uses 16GB [2] and `beaconctl releases --last 5` [1].")
+    checked = ground(answer, RUNBOOK)
+    assert checked.text == "Production uses 16GB [2] and `beaconctl releases --last 5` [1]."
+    assert "together" in checked.dropped[0]
+
+
+def test_long_options_are_identifiers():
+    assert unsupported_terms("How do I skip recommends with --no-install-recommends?", RUNBOOK) == ["--no-install-recommends"]
+    assert unsupported_terms("What does beaconctl releases --last do?", RUNBOOK) == []
+    assert facts("Use apt-get --download-only here.") == {"--download-only"}
+
+
 def test_a_citation_naming_the_wrong_passage_moves_to_the_right_one():
     checked = ground("Staging uses 4GB of shared_buffers [1].", RUNBOOK)
     assert checked.text == "Staging uses 4GB of shared_buffers [2]." and checked.repointed == 1
