@@ -34,6 +34,7 @@ _WORD = re.compile(r"[A-Za-z][\w./-]*[\w]|[\u4e00-\u9fff]{2,}")
 # a digit after letters, or inner capitals (--no-act, shared_buffers, read.csv, /etc/fstab, v14, OpenSSL).
 _IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.-])((?:--[A-Za-z][\w-]*|[A-Za-z][\w-]*(?:[_./][\w-]+)+|[A-Za-z]+\d[\w.]*"
                          r"|[a-z]+[A-Z]\w*))(?![\w])")
+_PLACEHOLDER = re.compile(r"[<>{}\[\]|]|\.\.\.|…|^[A-Z][A-Z_]{2,}$")
 _STOP = frozenset("that this with from have will what which when where there their they them then than into "
                   "your about does must should would could also only each after before more most such".split())
 
@@ -194,9 +195,10 @@ def facts(sentence: str) -> set[str]:
     found = {m.replace(",", "") for m in _NUMBER.findall(_IDENTIFIER.sub(" ", plain))}
     found |= {name.lower() for name in _NAME.findall(_CODE.sub(" ", plain))}
     for code, ident in _IDENTIFIER.findall(plain):
-        term = (code or ident).strip().lower().rstrip(".")
-        if term:
-            found.add(term)
+        if code:  # each word of a command, placeholders (<package>, FILE, ...) aside
+            found |= {w.lower().rstrip(".,;") for w in code.split() if not _PLACEHOLDER.search(w)}
+        elif ident.strip(". "):
+            found.add(ident.strip().lower().rstrip("."))
     return {f for f in found if f}
 
 

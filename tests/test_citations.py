@@ -47,7 +47,9 @@ def test_code_versions_and_abbreviations_stay_whole():
 
 def test_facts_are_numbers_and_identifiers_not_list_numbers_or_markers():
     assert facts("Production shared_buffers is 16GB [2].") == {"shared_buffers", "16"}
-    assert facts("Use read.csv or `pg_dump -Fc`, since v14 (2,000 rows).") >= {"read.csv", "pg_dump -fc", "v14", "2000"}
+    assert facts("Use read.csv or `pg_dump -Fc`, since v14 (2,000 rows).") >= {"read.csv", "pg_dump", "-fc", "v14", "2000"}
+    # A command's placeholders are not facts: `<package>` need not be in the passage.
+    assert facts("Run `apt-mark unhold <package>` or `dpkg -L FILE`.") == {"apt-mark", "unhold", "dpkg", "-l"}
     assert facts("Announce it in the incident channel [1].") == set()
 
 
