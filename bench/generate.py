@@ -43,7 +43,8 @@ def messages(question: str) -> list[dict[str, str]]:
             {"role": "user", "content": render_question("en", passages(), question, REFUSAL)}]
 
 
-LONG_ANSWER = "Summarise every passage in detail, one paragraph per passage, citing each."
+# A question the passages answer at length (one the model refuses would measure a 10-token answer).
+LONG_ANSWER = "What do these passages say about code review, deploys and on-call? Explain every rule in detail, citing each."
 QUESTIONS = ["How many approvals does a pull request that touches services/ need?",
              "When are production deploys allowed?", "What is shared_buffers set to?"]
 
@@ -58,14 +59,19 @@ def bare_run(llm, prompt: str, max_tokens: int) -> dict[str, float]:
     started = time.perf_counter()
     first = None
     count = 0
-    for _ in llm.create_completion(prompt=prompt, max_tokens=max_tokens, temperature=0.0, top_k=40, top_p=0.9,
-                                   repeat_penalty=1.1, seed=42, stream=True, stop=["<|im_end|>"]):
-        count += 1
-        if first is None:
-            first = time.perf_counter()
+    stopped = False
+    for chunk in llm.create_completion(prompt=prompt, max_tokens=max_tokens, temperature=0.0, top_k=40, top_p=0.9,
+                                       repeat_penalty=1.1, seed=42, stream=True, stop=["<|im_end|>"]):
+        choice = chunk["choices"][0]
+        if choice["text"]:
+            count += 1
+            if first is None:
+                first = time.perf_counter()
+        stopped = stopped or choice.get("finish_reason") == "stop"
     end = time.perf_counter()
+    steps = count - 1 + stopped  # counted as kb counts them (GenerationStats.decode_steps)
     return {"prefill_ms": prefill_ms, "ttft_ms": (first - started) * 1000, "tokens": count,
-            "tokens_per_s": (count - 1) / (end - first) if count > 1 else 0.0}
+            "tokens_per_s": steps / (end - first) if steps > 0 else 0.0}
 
 
 def kb_run(model: LlamaCppModel, msgs, sampling: Sampling, cold: bool = True) -> GenerationStats:

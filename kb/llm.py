@@ -61,6 +61,7 @@ class GenerationStats:
     ttft_ms: float | None = None
     generation_ms: float = 0.0
     cancelled: bool = False
+    stopped: bool = False  # the model ended the answer itself (end-of-turn token or a stop string)
     pieces: list[str] = field(default_factory=list)
 
     def record(self, piece: str, started: float) -> str:
@@ -77,11 +78,17 @@ class GenerationStats:
         return self.cancelled
 
     @property
+    def decode_steps(self) -> int:
+        """Model evaluations after the first token: one per later token, plus the one that produced
+        the end-of-turn token when the model stopped by itself (that token is never shown)."""
+        return max(0, self.completion_tokens - 1) + (1 if self.stopped else 0)
+
+    @property
     def tokens_per_s(self) -> float | None:
         decode_ms = self.generation_ms - (self.ttft_ms or 0.0)
-        if self.completion_tokens < 2 or decode_ms <= 0:
+        if self.decode_steps < 1 or decode_ms <= 0:
             return None
-        return round((self.completion_tokens - 1) / (decode_ms / 1000), 2)
+        return round(self.decode_steps / (decode_ms / 1000), 2)
 
 
 class ChatModel(Protocol):
@@ -191,6 +198,8 @@ class LlamaCppModel:
                     text = choice.get("text") if "text" in choice else (choice.get("delta") or {}).get("content")
                     if text:
                         yield stats.record(text, started)
+                    if choice.get("finish_reason") == "stop":
+                        stats.stopped = True
                     if stats.should_stop(cancel):
                         break
             finally:
@@ -283,6 +292,8 @@ class OpenAIModel:
                     text = (choices[0].get("delta") or {}).get("content") if choices else None
                     if text:
                         yield stats.record(text, started)
+                    if choices and choices[0].get("finish_reason") == "stop":
+                        stats.stopped = True
                     if stats.should_stop(cancel):
                         break
         except httpx.HTTPError as exc:

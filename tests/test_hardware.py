@@ -208,3 +208,15 @@ def test_describe_exit_names_the_signal():
     assert "SIGILL" in hardware.describe_exit(-signal.SIGILL)
     assert hardware.describe_exit(2) == "exited with status 2"
     assert os.name == "posix"
+
+
+def test_decode_speed_counts_the_step_that_produced_the_end_of_turn_token():
+    """A 10-token answer that ended by itself took 10 evaluations after its first token, not 9: counting 9
+    made a short answer look ~10 % slower than bare llama.cpp, which counts its final chunk."""
+    from kb.llm import GenerationStats
+
+    stats = GenerationStats(completion_tokens=10, ttft_ms=100.0, generation_ms=1100.0, stopped=True)
+    assert stats.decode_steps == 10 and stats.tokens_per_s == 10.0
+    stats.stopped = False  # cut at max_tokens: the last token needed no further evaluation
+    assert stats.decode_steps == 9 and stats.tokens_per_s == 9.0
+    assert GenerationStats(completion_tokens=1, ttft_ms=5.0, generation_ms=5.0).tokens_per_s is None
