@@ -27,14 +27,14 @@ plausible question on the FAQ's topics whose answer the FAQ does not give). Stan
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import re
 import shutil
 import subprocess
 import sys
-from html.parser import HTMLParser
 from pathlib import Path
+
+from debian_manual import _Text, fetch_deb  # bench/ is on sys.path when run as a script
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE, VERSION = "debian-faq", "11.1"
@@ -49,14 +49,7 @@ FILES = {f"{c}.en.html": f"usr/share/doc/debian/FAQ/{c}.en.html" for c in CHAPTE
 
 def fetch(cache: Path) -> Path:
     """The pinned .deb in `cache`, downloaded with apt-get when missing; sha256 checked."""
-    cache.mkdir(parents=True, exist_ok=True)
-    deb = cache / f"{PACKAGE}_{VERSION}_all.deb"
-    if not deb.is_file():
-        subprocess.run(["apt-get", "download", f"{PACKAGE}={VERSION}"], cwd=cache, check=True)
-    digest = hashlib.sha256(deb.read_bytes()).hexdigest()
-    if digest != SHA256:
-        raise SystemExit(f"{deb}: sha256 {digest}, expected {SHA256}")
-    return deb
+    return fetch_deb(cache, PACKAGE, VERSION, SHA256)
 
 
 def layout(cache: Path) -> Path:
@@ -78,27 +71,6 @@ def layout(cache: Path) -> Path:
         if path.is_file() and path.relative_to(corpus).as_posix() not in FILES:
             path.unlink()
     return corpus
-
-
-class _Text(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.parts: list[str] = []
-        self.skip = 0
-
-    def handle_starttag(self, tag, attrs):
-        if tag in ("script", "style"):
-            self.skip += 1
-        self.parts.append(" ")
-
-    def handle_endtag(self, tag):
-        if tag in ("script", "style"):
-            self.skip -= 1
-        self.parts.append(" ")
-
-    def handle_data(self, data):
-        if not self.skip:
-            self.parts.append(data)
 
 
 _PLAIN = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-", "\xa0": " "})

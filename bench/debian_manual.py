@@ -57,7 +57,11 @@ FILES = {  # corpus path: (package, path inside the package)
 
 def fetch(cache: Path, package: str) -> Path:
     """The pinned .deb of `package` in `cache`, downloaded with apt-get when missing; sha256 checked."""
-    version, sha256 = PACKAGES[package]
+    return fetch_deb(cache, package, *PACKAGES[package])
+
+
+def fetch_deb(cache: Path, package: str, version: str, sha256: str) -> Path:
+    """`package`=`version`'s .deb in `cache`, downloaded with apt-get when missing; sha256 checked."""
     cache.mkdir(parents=True, exist_ok=True)
     deb = cache / f"{package}_{version}_all.deb"
     if not deb.is_file():
