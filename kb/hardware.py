@@ -1,11 +1,8 @@
 """What this machine can do for llama.cpp: its CPU's features, the ggml build that matches them, the
 threads to use, and whether a llama.cpp build really runs here.
 
-Standard library only: `make setup` runs it with the system Python before kb's dependencies exist.
-
-    python3 -m kb.hardware cmake-args          # the CMake flags for this CPU
-    python3 -m kb.hardware cache-key           # the wheel-cache folder for those flags on this CPU
-    python3 -m kb.hardware baseline-args       # the portable fallback flags (any CPU of this arch)
+Standard library only: `make setup` uses it (through `kb.llama_build`) before kb's dependencies
+are installed.
 
 A build must match the CPU, never merely resemble it: each ggml instruction-set option is turned on
 only when the CPU reports that exact feature (AVX-512 is not AVX-VNNI: AMD Zen 4 has avx512_vnni but
@@ -22,7 +19,6 @@ import platform
 import re
 import signal
 import subprocess
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -175,11 +171,8 @@ _RELEVANT_FLAGS = frozenset(f for needs in X86_OPTIONS.values() for f in needs) 
 
 # -- what an installed build was compiled with ---------------------------------------------------------
 
-_SYSTEM_INFO_NAMES = {  # llama_print_system_info() names -> ggml option names
-    "SSE42": "SSE42", "AVX": "AVX", "F16C": "F16C", "FMA": "FMA", "AVX2": "AVX2", "BMI2": "BMI2",
-    "AVX_VNNI": "AVX_VNNI", "AVX512": "AVX512", "AVX512_VBMI": "AVX512_VBMI", "AVX512_VNNI": "AVX512_VNNI",
-    "AVX512_BF16": "AVX512_BF16", "AMX_INT8": "AMX_INT8",
-}
+# Names llama_print_system_info() shares with the ggml options (the rest, SSE3, LLAMAFILE, ..., are not ours).
+_SYSTEM_INFO_NAMES = frozenset(X86_OPTIONS) | {"AMX_INT8"}
 
 
 def compiled_features(system_info: str) -> set[str]:
@@ -188,7 +181,7 @@ def compiled_features(system_info: str) -> set[str]:
     found = set()
     for name, value in re.findall(r"([A-Z0-9_]+) = (\d+)", system_info):
         if value != "0" and name in _SYSTEM_INFO_NAMES:
-            found.add(_SYSTEM_INFO_NAMES[name])
+            found.add(name)
     if "AVX" in found:  # not listed by llama.cpp; every ggml build with AVX has SSE 4.2 too
         found.add("SSE42")
     return found
@@ -269,23 +262,3 @@ def probe(command: list[str], timeout: float = 300.0) -> ProbeResult:
 def generation_probe(python: str, model_path: str | Path) -> list[str]:
     """The child command for a tiny generation with llama-cpp-python under `python`."""
     return [python, "-c", PROBE_SCRIPT, str(model_path)]
-
-
-def main(argv: list[str]) -> int:
-    cpu = read_cpu()
-    command = argv[0] if argv else "cmake-args"
-    version = argv[1] if len(argv) > 1 else ""
-    if command == "cmake-args":
-        print(" ".join(cmake_args(cpu)))
-    elif command == "baseline-args":
-        print(" ".join(baseline_args(cpu)))
-    elif command == "cache-key":  # cache-key VERSION ARGS...
-        print(cache_key(" ".join(argv[2:]).split(), cpu, version))
-    else:
-        print(f"unknown command {command!r}: cmake-args, baseline-args, cache-key VERSION ARGS...", file=sys.stderr)
-        return 2
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
