@@ -3,8 +3,10 @@
 Sections are cut into units (paragraphs, then sentences, English and Chinese punctuation alike; a
 sentence longer than a chunk is cut at token boundaries). Units are packed greedily into chunks of
 at most `chunk_size` tokens, with `chunk_overlap` tokens of trailing units repeated at the start of
-the next chunk. A heading change always starts a new chunk; a page change does not (a chunk keeps
-its page range). Nothing crosses a document: the chunker sees one document at a time.
+the next chunk. A heading change starts a new chunk; a page change does not (a chunk keeps
+its page range), and a section that would make a chunk under a quarter of `chunk_size` (a lone
+title, a one-line section) joins the next section's chunk instead. Nothing crosses a document: the
+chunker sees one document at a time.
 
 The hard limit is what the model reads: `max_tokens` less the passage prefix and the heading line
 that `Chunk.embedding_text` puts in front of the text.
@@ -105,8 +107,11 @@ class Chunker:
             if section_heading is None:
                 section_heading = self._fitted[section.heading] = self.fit_heading(section.heading)
             if heading is not None and section_heading != heading and current:
-                yield self._piece(current, heading)
-                current = []
+                if sum(u.tokens for u in current) >= self.chunk_size // 4:
+                    yield self._piece(current, heading)
+                    current = []
+                # else: a lone title or a one-line section joins the next section's chunk, under
+                # that section's heading: alone it makes a chunk that every short query matches a little
             heading = section_heading
             budget = self.budget(heading)
             for unit in self._units(section, offset, budget):

@@ -179,6 +179,13 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
         piece = segment.text
         if segment.sentence and not MARKER.search(piece):
             n = best_passage(piece, texts, threshold, threshold_cjk)
+            if n is None:
+                # A sentence whose facts (identifiers, names, numbers) one passage holds is that
+                # passage's even when its other words only restate the question ("The FAQ suggests
+                # the dlocate tool."): the facts are the evidence.
+                stated = facts(piece)
+                holding = {k: v for k, v in texts.items() if stated and all(supported(f, _normalised(v)) for f in stated)}
+                n = best_passage(piece, holding, 0.0, 0.0) if holding else None
             if n is not None:
                 piece = _place_marker(piece, n)
         out.append(piece)

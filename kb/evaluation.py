@@ -282,7 +282,7 @@ def evaluate_answers(
         if question.answerable and not refused:
             cited_ok.append(any(c["source"] == g or c["source"].endswith("/" + g)
                                 for c in result["citations"] for g in question.gold_sources))
-        latencies.append((result["timings"].get("retrieval_ms") or 0) + (result["timings"].get("generation_ms") or 0))
+        latencies.append(sum(result["timings"].get(k) or 0 for k in ("retrieval_ms", "generation_ms", "verify_ms")))
         if result["timings"]["ttft_ms"] is not None:
             ttfts.append(result["timings"]["ttft_ms"])
         if result["timings"]["tokens_per_s"]:
@@ -290,7 +290,9 @@ def evaluate_answers(
         run.answers.append({"id": question.id, "question": question.question, "answerable": question.answerable,
                             "answer": result["answer"], "refused": refused, "grounded": result["grounded"],
                             "citations": [c["source"] for c in result["citations"]],
-                            "dropped": result.get("dropped", []), "model_called": result["timings"]["ttft_ms"] is not None})
+                            "dropped": result.get("dropped", []), "refused_by": result.get("refused_by", ""),
+                            "search_question": result.get("search_question", ""),
+                            "model_called": result["timings"]["ttft_ms"] is not None})
     refusals = refused_right + refused_wrong
     run.metrics = {
         "questions": len(questions),

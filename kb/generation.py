@@ -26,9 +26,9 @@ from kb.citations import (
 )
 from kb.errors import InvalidInput
 from kb.llm import ChatModel, GenerationStats, Message, Sampling
-from kb.prompting import language, render_condense, render_question, render_system
+from kb.prompting import language, render_condense, render_question, render_system, render_translate, render_verify
 from kb.records import Hit
-from kb.retrieval import Passage, pack_context
+from kb.retrieval import Passage, fuse, pack_context
 from kb.settings import LLMSettings
 
 log = logging.getLogger(__name__)
@@ -78,14 +78,20 @@ class Answer:
     citations: list[Citation] = field(default_factory=list)
     model: str = ""
     standalone_question: str = ""
+    search_question: str = ""  # the standalone question in English, when a Chinese one was also searched so
     language: str = "en"
     usage: dict[str, int] = field(default_factory=lambda: {"prompt_tokens": 0, "completion_tokens": 0})
     timings: dict[str, float | None] = field(
-        default_factory=lambda: {"retrieval_ms": 0.0, "ttft_ms": None, "generation_ms": 0.0, "tokens_per_s": None}
+        default_factory=lambda: {"retrieval_ms": 0.0, "ttft_ms": None, "generation_ms": 0.0, "tokens_per_s": None,
+                                 "verify_ms": None}
     )
     cancelled: bool = False
     attribution: str = "none"  # who placed the [n] markers: "model", "kb" (see attribute()), "model+kb" or "none"
     dropped: list[str] = field(default_factory=list)  # sentences removed: facts no passage holds
+    # What refused: "relevance" (nothing relevant found), "terms" (the question names what no passage
+    # mentions), "model", "grounding" (no sentence's facts are in the passages), "verify" (the second pass).
+    refused_by: str = ""
+    verified: bool | None = None  # the second pass's verdict (None: not run)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -95,9 +101,12 @@ class Answer:
             "citations": [c.to_dict() for c in self.citations],
             "attribution": self.attribution,
             "dropped": self.dropped,
+            "refused_by": self.refused_by,
+            "verified": self.verified,
             "model": self.model,
             "question": self.question,
             "standalone_question": self.standalone_question,
+            "search_question": self.search_question,
             "language": self.language,
             "usage": self.usage,
             "timings": self.timings,
@@ -183,17 +192,25 @@ class Answerer:
         started = time.perf_counter()
         if history and self.settings.condense_history:
             answer.standalone_question = self.condense(question, history, lang)
-        hits = self._search(answer.standalone_question, top_k)
+        queries = [answer.standalone_question]
+        if lang == "zh" and self.settings.translate_questions:
+            answer.search_question = self.translate(answer.standalone_question)
+            if answer.search_question and answer.search_question != answer.standalone_question:
+                queries.append(answer.search_question)
+        found = [(query, self._search(query, top_k)) for query in queries]
+        hits = merge_rankings([h for _, h in found], top_k)
         answer.timings["retrieval_ms"] = round((time.perf_counter() - started) * 1000, 1)
-        if not self._is_relevant(hits, answer.standalone_question):
+        if not any(self._is_relevant(h, query) for query, h in found):
             log.info("nothing relevant for %r: refusing without the model", question[:80])
+            answer.refused_by = "relevance"
             yield from self._refuse(answer, [])
             return
 
-        missing = unsupported_terms(answer.standalone_question, hits) if self.settings.grounding else []
+        missing = unsupported_terms(" ".join(queries), hits) if self.settings.grounding else []
         if missing:
             log.info("no passage mentions %s: refusing %r without the model", ", ".join(missing), question[:80])
             answer.dropped = [f"the question names {', '.join(missing)}, which no passage mentions"]
+            answer.refused_by = "terms"
             yield from self._refuse(answer, [])
             return
         model = self._model()
@@ -217,9 +234,11 @@ class Answerer:
         refusals = [self.refusal(lang), self.settings.refusal_en, self.settings.refusal_zh]
         text = strip_refusal(text, refusals)
         if is_refusal(text, refusals):
-            answer.answer, answer.refused = self.refusal(lang), True
+            answer.answer, answer.refused, answer.refused_by = self.refusal(lang), True, "model"
         else:
             self.finish(answer, text, numbered)
+            if self.settings.verify and not answer.refused and not answer.cancelled:
+                self.verify(model, messages, "".join(stats.pieces), answer)
         yield Event("done", answer)
 
     def _refuse(self, answer: Answer, numbered: list[NumberedPassage]) -> Iterator[Event]:
@@ -241,7 +260,7 @@ class Answerer:
                 log.info("dropped %d ungrounded sentence(s): %s", len(checked.dropped), "; ".join(checked.dropped)[:500])
             answer.dropped = checked.dropped
             if checked.dropped and not has_statement(checked.text):
-                answer.answer, answer.refused = self.refusal(answer.language), True
+                answer.answer, answer.refused, answer.refused_by = self.refusal(answer.language), True, "grounding"
                 return
             text = checked.text
         answer.answer, answer.citations = parse_citations(text, numbered)
@@ -284,6 +303,39 @@ class Answerer:
             numbered = numbered[:-1]
             messages = messages_for(numbered)
         return numbered, messages
+
+    def verify(self, model: ChatModel, messages: list[Message], reply: str, answer: Answer) -> None:
+        """The second pass: the conversation so far (prompt and the model's own reply, already in its
+        KV cache) plus one question, do the passages state what was asked, answered with one word.
+        "no" refuses; the answer's text goes to `dropped` so nothing is lost from view."""
+        started = time.perf_counter()
+        stats = GenerationStats()
+        sampling = Sampling.from_settings(self.settings, temperature=0.0, max_tokens=2)
+        turns = [*messages, {"role": "assistant", "content": reply}, {"role": "user", "content": render_verify(answer.language)}]
+        verdict = "".join(model.stream(turns, sampling, stats)).strip().lower()
+        answer.timings["verify_ms"] = round((time.perf_counter() - started) * 1000, 1)
+        answer.verified = not re.match(r"(no|否|不)", verdict)
+        log.info("verification of %r: %r (%.0f ms)", answer.question[:80], verdict, answer.timings["verify_ms"])
+        if not answer.verified:
+            answer.dropped = [*answer.dropped, f"the passages do not state this, the model's check said: {answer.answer}"]
+            answer.answer, answer.refused, answer.refused_by = self.refusal(answer.language), True, "verify"
+            answer.citations, answer.grounded, answer.attribution = [], False, "none"
+
+    def translate(self, question: str) -> str:
+        """The question in English, for the English-only embedding model (one short, greedy
+        generation); "" when the model did not give a question back."""
+        model = self._model()
+        stats = GenerationStats()
+        sampling = Sampling.from_settings(self.settings, temperature=0.0, max_tokens=96)
+        text = "".join(model.stream([{"role": "user", "content": render_translate(question)}], sampling, stats))
+        text = _THINK.sub("", text).strip()
+        text = text.splitlines()[0].strip() if text else ""
+        text = re.sub(r"^(english( question)?)\s*[:：]\s*", "", text, flags=re.I).strip().strip('"“”')
+        if not text or language(text) != "en" or MARKER.search(text):
+            log.info("could not translate %r for search: searching it as written", question[:80])
+            return ""
+        log.info("searching %r also as %r", question[:80], text[:120])
+        return text
 
     def condense(self, question: str, history: list[Message], lang: str) -> str:
         """A standalone question from a follow-up and its history (one short, greedy generation)."""
@@ -329,6 +381,15 @@ class _ThinkFilter:
                 out += self.buffer[:start]
                 self.buffer, self.thinking = self.buffer[start + 7 :], True
         return out
+
+
+def merge_rankings(rankings: list[list[Hit]], top_k: int | None) -> list[Hit]:
+    """One ranking from the hits of several queries (the question as asked and in English):
+    reciprocal rank fusion (k = 60), each chunk once, at most `top_k` (default: the longest ranking's length)."""
+    if len(rankings) == 1:
+        return rankings[0]
+    fused = fuse([(f"query{i}", 1.0, hits) for i, hits in enumerate(rankings)], rrf_k=60)
+    return fused[: top_k or max(len(h) for h in rankings)]
 
 
 def _check_history(history: Any) -> list[Message]:

@@ -5,6 +5,8 @@
 - `user.{en,zh}.j2`: the numbered passages `[n] source · page · heading`, then the question (small
   models follow the rules far better with the passages right before the question).
 - `condense.{en,zh}.j2`: turns a follow-up and its history into a standalone question.
+- `translate.j2`: a Chinese question in English, for searching English documents.
+- `verify.{en,zh}.j2`: after an answer, asks the same model whether the passages state it (yes/no).
 """
 
 from __future__ import annotations
@@ -54,3 +56,11 @@ def render_question(lang: str, passages: list[dict[str, Any]], question: str, re
 
 def render_condense(lang: str, history: list[dict[str, str]], question: str) -> str:
     return _environment().get_template(f"condense.{lang}.j2").render(history=history, question=question).strip()
+
+
+def render_translate(question: str) -> str:
+    return _environment().get_template("translate.j2").render(question=question).strip()
+
+
+def render_verify(lang: str) -> str:
+    return _environment().get_template(f"verify.{lang}.j2").render().strip()

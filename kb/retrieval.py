@@ -37,6 +37,11 @@ class Filters:
         return bool(self.source or self.doc_ids)
 
 
+# The relevance floor of an embedding model nobody calibrated (all-MiniLM-L6-v2's value); `kb eval
+# retrieval` prints a calibrated one for any model.
+DEFAULT_MIN_RELEVANCE = 0.3
+
+
 class Retriever:
     """Hybrid search over one store."""
 
@@ -118,6 +123,14 @@ class Retriever:
                     expanded.append(neighbour)
         return expanded
 
+    @property
+    def min_relevance(self) -> float:
+        """[retrieval] min_relevance, or with "auto" the value calibrated for the embedding model
+        (cosine scores of different models live on different scales)."""
+        if self.settings.min_relevance == "auto":
+            return getattr(self.embedder, "min_relevance", DEFAULT_MIN_RELEVANCE)
+        return self.settings.min_relevance
+
     def is_relevant(self, hits: list[Hit], query: str = "") -> bool:
         """The relevance signal generation uses to refuse without calling the model. True when a
         hit's dense (cosine) score reaches [retrieval] min_relevance, or when a hit contains at
@@ -127,7 +140,7 @@ class Retriever:
         if not hits:
             return False
         dense = [h.explain["dense_score"] for h in hits if "dense_score" in h.explain]
-        if not dense or max(dense) >= self.settings.min_relevance:
+        if not dense or max(dense) >= self.min_relevance:
             return True
         return bool(query) and max(term_coverage(query, h) for h in hits) >= self.settings.min_term_coverage
 

@@ -33,6 +33,7 @@ class KnowledgeBase:
     def __init__(self, settings: Settings, embedder: Embedder | None = None, chat_model: ChatModel | None = None):
         self.settings = settings
         self._embedder = embedder
+        self._given_embedder = embedder  # kept across close(): a reopened knowledge base uses it again
         self._store: Store | None = None
         self._retriever: Retriever | None = None
         self._chat_model = chat_model
@@ -54,7 +55,7 @@ class KnowledgeBase:
             self._store.lexical.close()
         self._retriever = None
         self._store = None
-        self._embedder = None
+        self._embedder = self._given_embedder
         if self._chat_model is not None and self._owns_chat_model:
             self._chat_model.close()
         self._chat_model = None
@@ -64,6 +65,12 @@ class KnowledgeBase:
         with self._embedder_lock:
             return self._open_embedder()
 
+    @property
+    def embedding_model(self) -> str:
+        """The embedding model's name: the one given to this knowledge base, else the configured one
+        (the store's collection is tagged with it, so two models' vectors never mix)."""
+        return getattr(self._embedder, "name", None) or self.settings.embedding.model
+
     def _open_embedder(self) -> Embedder:  # with _embedder_lock held
         if self._embedder is None:
             self._embedder = open_embedder(self.settings.embedding)
@@ -72,7 +79,7 @@ class KnowledgeBase:
     @property
     def store(self) -> Store:
         if self._store is None:
-            self._store = Store(self.settings.store, embedding_model=self.settings.embedding.model)
+            self._store = Store(self.settings.store, embedding_model=self.embedding_model)
         return self._store
 
     # -- ingest -------------------------------------------------------------------------------
@@ -220,7 +227,7 @@ class KnowledgeBase:
             "collection": store.collection_name,
             "documents": len(self.documents()),
             "chunks": store.count_chunks(),
-            "embedding_model": self.settings.embedding.model,
+            "embedding_model": self.embedding_model,
             "store_mode": self.settings.store.mode,
             "store_location": store.location,
             "store_bytes": store.disk_bytes(),

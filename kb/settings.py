@@ -45,7 +45,7 @@ class StoreSettings(_Section):
 class EmbeddingSettings(_Section):
     """The sentence-transformers model that embeds passages and queries."""
 
-    model: str = "all-MiniLM-L6-v2"
+    model: str = "multilingual-e5-small"
     device: str = "cpu"
     batch_size: PositiveInt = 32
     query_prefix: str = ""
@@ -78,7 +78,7 @@ class RetrievalSettings(_Section):
     per_document: NonNegativeInt = 3
     reranker: str = ""
     rerank_candidates: Annotated[int, msgspec.Meta(ge=1, le=200)] = 20
-    min_relevance: float = 0.3
+    min_relevance: float | Literal["auto"] = "auto"
     min_term_coverage: Annotated[float, msgspec.Meta(ge=0, le=1.01)] = 0.75
     neighbours: Annotated[int, msgspec.Meta(ge=0, le=5)] = 0
 
@@ -173,7 +173,9 @@ class LLMSettings(_Section):
     refusal_en: str = "I cannot answer that from the available documents."
     refusal_zh: str = "根据现有资料无法确定。"
     grounding: bool = True
+    verify: bool = False
     condense_history: bool = True
+    translate_questions: bool = False
     history_turns: NonNegativeInt = 6
     base_url: str = "http://127.0.0.1:8080/v1"
     api_key: str = ""

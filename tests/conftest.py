@@ -21,10 +21,14 @@ SAMPLE = ROOT / "corpora" / "sample"
 
 @pytest.fixture(autouse=True)
 def _isolated_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """No KB_* variable of the developer's shell leaks in; nothing reaches a model hub."""
+    """No KB_* variable of the developer's shell leaks in; nothing reaches a model hub. Processes
+    and CLI runs that take their settings from the environment embed with all-MiniLM-L6-v2, like
+    the session's `real_embedder`, so the stores they share hold one model's vectors (the default,
+    multilingual-e5-small, has tests of its own)."""
     for name in list(os.environ):
         if name.startswith("KB_"):
             monkeypatch.delenv(name)
+    monkeypatch.setenv("KB_EMBEDDING__MODEL", "all-MiniLM-L6-v2")
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.chdir(tmp_path)
 
@@ -49,7 +53,7 @@ def kb(settings: Settings, hash_embedder: HashEmbedder) -> KnowledgeBase:
 @pytest.fixture(scope="session")
 def real_embedder() -> SentenceTransformerEmbedder:
     """all-MiniLM-L6-v2 from its PyPI package, loaded once for the whole session."""
-    return SentenceTransformerEmbedder(EmbeddingSettings())
+    return SentenceTransformerEmbedder(EmbeddingSettings(model="all-MiniLM-L6-v2"))
 
 
 @pytest.fixture

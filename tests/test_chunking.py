@@ -72,16 +72,34 @@ def test_chunks_respect_size_and_overlap():
 
 def test_headings_start_new_chunks_and_are_kept():
     embedder = HashEmbedder()
+    words = " ".join(f"word{i}" for i in range(12))  # 12 tokens: over a quarter of chunk_size 40
     sections = [
-        Section("Intro text.", heading=("Guide",)),
-        Section("Install steps here.", heading=("Guide", "Install")),
-        Section("Usage steps here.", heading=("Guide", "Usage")),
+        Section(f"Intro text {words}.", heading=("Guide",)),
+        Section(f"Install steps {words}.", heading=("Guide", "Install")),
+        Section(f"Usage steps {words}.", heading=("Guide", "Usage")),
     ]
     pieces = _chunk_all(embedder, sections)
     assert [(p.heading, p.text) for p in pieces] == [
-        (("Guide",), "Intro text."),
-        (("Guide", "Install"), "Install steps here."),
-        (("Guide", "Usage"), "Usage steps here."),
+        (("Guide",), f"Intro text {words}."),
+        (("Guide", "Install"), f"Install steps {words}."),
+        (("Guide", "Usage"), f"Usage steps {words}."),
+    ]
+
+
+def test_a_lone_title_joins_the_next_sections_chunk():
+    """A chapter title alone (HTML's <h1> text, a one-line section) would be a chunk that every
+    short query matches a little: it goes into the next section's chunk, under that heading."""
+    embedder = HashEmbedder()
+    body = " ".join(f"word{i}" for i in range(20)) + "."
+    sections = [
+        Section("Chapter 11. Customizing your system", heading=()),
+        Section(body, heading=("Chapter 11", "Modules")),
+        Section("Short note.", heading=("Chapter 11", "Fonts")),
+    ]
+    pieces = _chunk_all(embedder, sections)
+    assert [(p.heading, p.text) for p in pieces] == [
+        (("Chapter 11", "Modules"), f"Chapter 11. Customizing your system {body}"),
+        (("Chapter 11", "Fonts"), "Short note."),  # the last section keeps its chunk, however short
     ]
 
 

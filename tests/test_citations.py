@@ -74,6 +74,14 @@ def test_long_options_are_identifiers():
     assert facts("Use apt-get --download-only here.") == {"--download-only"}
 
 
+def test_a_sentence_whose_identifiers_one_passage_holds_is_attributed_even_when_it_restates_the_question():
+    """Its other words ("The runbook recommends ... for this") are not in the passage, the command is."""
+    text = "The runbook recommends `beaconctl rollback` for this."
+    assert attribute(text, RUNBOOK) == "The runbook recommends `beaconctl rollback` for this [1]."
+    # Without a fact, a sentence that shares too few words with every passage stays unmarked.
+    assert attribute("The runbook recommends a tool for this.", RUNBOOK) == "The runbook recommends a tool for this."
+
+
 def test_a_citation_naming_the_wrong_passage_moves_to_the_right_one():
     checked = ground("Staging uses 4GB of shared_buffers [1].", RUNBOOK)
     assert checked.text == "Staging uses 4GB of shared_buffers [2]." and checked.repointed == 1

