@@ -78,6 +78,9 @@ if sys.path and sys.path[0] and Path(sys.path[0]).resolve() == HERE:
 REPO = HERE.parent
 CACHE = HERE / ".cache"
 DEFAULT_JSON = HERE / "results" / "ingest.json"
+# The model both sides embed with: bare sentence-transformers is the baseline, so kb runs on the
+# sentence-transformers model too (its default, multilingual-e5-small, is not a sentence-transformers model).
+MODEL = "all-MiniLM-L6-v2"
 
 PYPDF_VERSION = "7.1.0"
 # package -> (pinned version, folders inside the .deb whose regular .html/.pdf files are taken)
@@ -529,7 +532,7 @@ def worker_ingest(spec: dict[str, Any]) -> dict[str, Any]:
 
     import_s = time.perf_counter() - started_import
     timings = _instrument_kb() if spec.get("instrument", True) else None
-    settings = load_settings(environ={"KB_STORE__PATH": spec["store"]})
+    settings = load_settings(environ={"KB_STORE__PATH": spec["store"], "KB_EMBEDDING__MODEL": MODEL})
     kb = KnowledgeBase(settings)
     result: dict[str, Any] = {"import_kb_s": round(import_s, 3), "maxrss_at_start_mb": _mb(rss0), "store": spec["store"]}
     with RssSampler() as sampler:
@@ -683,7 +686,7 @@ def worker_baseline(spec: dict[str, Any]) -> dict[str, Any]:
     from kb.service import KnowledgeBase  # noqa: F401  (what `kb` imports)
     from kb.settings import load_settings
 
-    settings = load_settings(environ={"KB_STORE__PATH": spec["store"]})
+    settings = load_settings(environ={"KB_STORE__PATH": spec["store"], "KB_EMBEDDING__MODEL": MODEL})
     embedder = open_embedder(settings.embedding)
     embedder.load()  # opening reads the tokenizer only; the weights load here
     import psutil

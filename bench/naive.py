@@ -68,6 +68,7 @@ if str(ROOT) not in sys.path:
 
 from ingest.detect import detect, supported  # noqa: E402
 from ingest.loaders import load  # noqa: E402
+from ingest.pipeline import sha256_file  # noqa: E402
 from kb.errors import DocumentError  # noqa: E402
 from kb.generation import is_refusal  # noqa: E402
 from kb.hardware import thread_plan  # noqa: E402
@@ -165,14 +166,6 @@ def chunk_file(path: Path, source: str, sha256: str, size: int = CHUNK_CHARS, ov
     text, marks, _ = file_text(path)
     return [NaiveChunk(f"{hashlib.sha1(source.encode()).hexdigest()[:12]}-{sha256[:12]}-{i:05d}", source, i, piece, p0, p1)
             for i, (piece, p0, p1) in enumerate(split(text, marks, size, overlap))]
-
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 # -- the embedding model, bare -----------------------------------------------------------------

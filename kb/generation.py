@@ -78,7 +78,7 @@ class Answer:
     citations: list[Citation] = field(default_factory=list)
     model: str = ""
     standalone_question: str = ""
-    search_question: str = ""  # the standalone question in English, when a Chinese one was also searched so
+    search_question: str = ""  # its English version, when a Chinese question was also searched in English
     language: str = "en"
     usage: dict[str, int] = field(default_factory=lambda: {"prompt_tokens": 0, "completion_tokens": 0})
     timings: dict[str, float | None] = field(
@@ -311,13 +311,13 @@ class Answerer:
         started = time.perf_counter()
         stats = GenerationStats()
         sampling = Sampling.from_settings(self.settings, temperature=0.0, max_tokens=2)
-        turns = [*messages, {"role": "assistant", "content": reply}, {"role": "user", "content": render_verify(answer.language)}]
+        turns = [*messages, {"role": "assistant", "content": reply}, {"role": "user", "content": render_verify()}]
         verdict = "".join(model.stream(turns, sampling, stats)).strip().lower()
         answer.timings["verify_ms"] = round((time.perf_counter() - started) * 1000, 1)
         answer.verified = not re.match(r"(no|否|不)", verdict)
         log.info("verification of %r: %r (%.0f ms)", answer.question[:80], verdict, answer.timings["verify_ms"])
         if not answer.verified:
-            answer.dropped = [*answer.dropped, f"the passages do not state this, the model's check said: {answer.answer}"]
+            answer.dropped = [*answer.dropped, f"the second pass found that the passages do not state this: {answer.answer}"]
             answer.answer, answer.refused, answer.refused_by = self.refusal(answer.language), True, "verify"
             answer.citations, answer.grounded, answer.attribution = [], False, "none"
 

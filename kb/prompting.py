@@ -6,7 +6,8 @@
   models follow the rules far better with the passages right before the question).
 - `condense.{en,zh}.j2`: turns a follow-up and its history into a standalone question.
 - `translate.j2`: a Chinese question in English, for searching English documents.
-- `verify.{en,zh}.j2`: after an answer, asks the same model whether the passages state it (yes/no).
+- `verify.j2`: after an answer, asks the same model whether the passages state it (yes/no; English
+  for both languages: the verdict is one word).
 """
 
 from __future__ import annotations
@@ -62,5 +63,5 @@ def render_translate(question: str) -> str:
     return _environment().get_template("translate.j2").render(question=question).strip()
 
 
-def render_verify(lang: str) -> str:
-    return _environment().get_template(f"verify.{lang}.j2").render().strip()
+def render_verify() -> str:
+    return _environment().get_template("verify.j2").render().strip()

@@ -176,7 +176,7 @@ def test_an_unanswerable_question_is_refused_without_calling_the_model(sample_st
     settings = load_settings(environ={"KB_STORE__PATH": str(sample_store), "KB_LLM__MODELS_DIR": str(sample_store / "none")})
     with KnowledgeBase(settings, embedder=real_embedder) as kb:
         answer = kb.ask("What is the capital of Mongolia?")
-        assert answer.refused and not answer.citations
+        assert answer.refused and not answer.citations and answer.refused_by == "relevance"
         assert answer.answer == settings.llm.refusal_en
         assert answer.timings["ttft_ms"] is None and not kb.chat_model_loaded
         with pytest.raises(ModelUnavailable, match="kb model install"):
@@ -227,7 +227,7 @@ def test_a_question_naming_what_no_passage_mentions_is_refused_without_the_model
     settings = load_settings(environ={"KB_STORE__PATH": str(sample_store), "KB_LLM__MODELS_DIR": str(sample_store / "none")})
     with KnowledgeBase(settings, embedder=real_embedder) as kb:
         answer = kb.ask("What is the default of shared_buffers_max on the production Postgres nodes?")
-        assert answer.refused and not kb.chat_model_loaded
+        assert answer.refused and not kb.chat_model_loaded and answer.refused_by == "terms"
         assert "shared_buffers_max" in answer.dropped[0]
 
 
@@ -384,3 +384,21 @@ def test_a_chinese_question_finds_an_english_passage_through_its_translation(tmp
         assert answer.refused_by != "relevance" and answer.usage["completion_tokens"] > 0
         if not answer.refused:  # Qwen 0.5B may still refuse; the default 1.5B answers
             assert "B2" in answer.answer and [c.source for c in answer.citations] == ["handbook.md"]
+
+
+def test_the_second_pass_checks_an_answer_and_keeps_what_it_refuses(sample_store, real_embedder, qwen):
+    """[llm] verify: after the answer, one more turn asks the model whether the passages state it.
+    Off by default (Qwen2.5-Coder-1.5B approved its own near-miss answers too); on, every answer the
+    first pass gave carries a verdict, and a "no" becomes the refusal with the answer kept in `dropped`."""
+    environ = {"KB_STORE__PATH": str(sample_store), "KB_EMBEDDING__MODEL": "all-MiniLM-L6-v2", "KB_LLM__VERIFY": "true"}
+    with KnowledgeBase(load_settings(environ=environ), embedder=real_embedder, chat_model=qwen) as kb:
+        answer = kb.ask("What file formats can I export my metric data in?", temperature=0.0)
+        assert answer.verified is not None and answer.timings["verify_ms"] > 0, answer.to_dict()
+        if answer.verified:
+            assert not answer.refused and answer.citations
+        else:
+            assert answer.refused and answer.refused_by == "verify" and "Parquet" in answer.dropped[-1]
+    with KnowledgeBase(load_settings(environ={**environ, "KB_LLM__VERIFY": "false"}), embedder=real_embedder,
+                       chat_model=qwen) as kb:
+        answer = kb.ask("What file formats can I export my metric data in?", temperature=0.0)
+        assert answer.verified is None and answer.timings["verify_ms"] is None

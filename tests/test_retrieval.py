@@ -177,7 +177,8 @@ def test_reranker_code_path_with_a_locally_built_cross_encoder(tmp_path, setting
 
     folder = tmp_path / "tiny-reranker"
     CrossEncoder(str(resolve_model_path("all-MiniLM-L6-v2")), num_labels=1, local_files_only=True).save(str(folder))
-    (docs / "a.md").write_text("# A\n\nAlpha handles billing.\n\n## B\n\nBravo handles search.\n")
+    filler = " ".join(f"Note {i} about the team's week." for i in range(12))  # sections big enough to be chunks
+    (docs / "a.md").write_text(f"# A\n\nAlpha handles billing. {filler}\n\n## B\n\nBravo handles search. {filler}\n")
     reranking = settings.with_overrides(retrieval={"reranker": str(folder)})
     with KnowledgeBase(reranking, embedder=real_embedder) as kb:
         kb.ingest([docs])
