@@ -79,7 +79,8 @@ class Store:
         if built_with not in (None, embedding_model):
             raise StoreUnavailable(
                 f"collection {self.collection_name!r} was built with embedding model {built_with!r} but the "
-                f"settings name {embedding_model!r}: use another collection (--collection) or delete this one"
+                f"settings name {embedding_model!r}: set [embedding] model = \"{built_with}\" (or KB_EMBEDDING__MODEL) "
+                f"to keep using it, use another collection (--collection), or delete this one"
             )
 
     @property
