@@ -210,7 +210,7 @@ def answers(questions: list[Question], kb: KnowledgeBase, chat_model: Any, naive
             "kb": {"answer": k["answer"], "refused": k["refused"], "grounded": k["grounded"],
                    "keyword_hit": keyword_hit(k["answer"], q.answer_keywords) if q.answer_keywords and not k["refused"] else None,
                    "citations": [{"n": c["n"], "source": c["source"], "page": c["page"]} for c in k["citations"]],
-                   "dropped": k.get("dropped", []), "refused_by": k.get("refused_by"),
+                   "dropped": k.get("dropped", []), "refused_by": k.get("refused_by"), "doubt": k.get("doubt"),
                    "search_question": k.get("search_question"), "model_called": k["timings"]["ttft_ms"] is not None,
                    "timings": k["timings"], "wall_ms": round(wall["kb"][q.id], 1)},
         })

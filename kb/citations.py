@@ -25,7 +25,7 @@ SNIPPET_CHARS = 240
 _SENTENCE_END = re.compile(r"[.!?]+(?=\s|$)|[。！？]+|\n")
 _LIST_ITEM = re.compile(r"^[ \t]*(?:\d{1,3}[.)]|[-*•+]|#{1,6})[ \t]+")
 _CODE = re.compile(r"`[^`\n]*`")
-_ABBREVIATION = re.compile(r"(?:^|\s)(?:(?i:e\.g|i\.e|etc|vs|cf|dr|mr|mrs|ms|no|fig|approx)|[A-Z])\.$")
+_ABBREVIATION = re.compile(r"(?:^|\s)(?:(?i:e\.g|i\.e|etc|vs|cf|dr|mr|mrs|ms|no|fig|approx)|[A-Z]|(?:[A-Za-z]\.)+[A-Za-z])\.$")
 # A name: a capitalised word inside a sentence (not its first word), e.g. "Smith" in "led by J. Smith".
 _NAME = re.compile(r"(?<=[\w,;:)\]] )[A-Z][a-z]{2,}(?:[ -][A-Z][a-z]+)*")
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
@@ -230,17 +230,22 @@ class Grounding:
         return bool(self.dropped or self.repointed)
 
 
-def ground(text: str, passages: list[Cited], question: str = "") -> Grounding:
+def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[str, ...] = ()) -> Grounding:
     """Check each sentence's facts against the passages (the question counts as given too: a
     sentence may repeat what was asked). A sentence is kept when one passage holds all its facts
     (its citation moves there if it named another) or the passages it cites hold them between
-    them; otherwise it is dropped, with the reason."""
+    them; otherwise it is dropped, with the reason. A sentence that repeats one of `echoes` (the
+    prompt's own example) is dropped unless a passage holds its terms."""
     texts = {p.n: _normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages}
     given = _normalised(question)
+    echoed = {_bare(e) for e in echoes}
     out, dropped, repointed = [], [], 0
     for segment in segments(text):
         if not segment.sentence:
             out.append(segment.text)
+            continue
+        if _bare(segment.text) in echoed and best_passage(segment.text, texts) is None:
+            dropped.append(f"{segment.text.strip()} (the prompt's example; no passage says it)")
             continue
         stated = {f for f in facts(segment.text) if not supported(f, given)}
         if not stated:
@@ -269,6 +274,10 @@ def ground(text: str, passages: list[Cited], question: str = "") -> Grounding:
     cleaned = re.sub(r"^[ \t]*(?:\d{1,3}[.)]|[-*•+])[ \t]*(?:\n|$)", "", cleaned, flags=re.M)  # an emptied list item
     cleaned = re.sub(r"\n{3,}", "\n\n", cleaned).strip()
     return Grounding(cleaned, dropped, repointed)
+
+
+def _bare(sentence: str) -> str:
+    return re.sub(r"[\W_]+", "", MARKER.sub("", sentence)).lower()
 
 
 def has_statement(text: str) -> bool:

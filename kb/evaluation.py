@@ -290,7 +290,7 @@ def evaluate_answers(
         run.answers.append({"id": question.id, "question": question.question, "answerable": question.answerable,
                             "answer": result["answer"], "refused": refused, "grounded": result["grounded"],
                             "citations": [c["source"] for c in result["citations"]],
-                            "dropped": result.get("dropped", []), "refused_by": result.get("refused_by", ""),
+                            "dropped": result.get("dropped", []), "refused_by": result.get("refused_by", ""), "doubt": result.get("doubt"),
                             "search_question": result.get("search_question", ""),
                             "model_called": result["timings"]["ttft_ms"] is not None})
     refusals = refused_right + refused_wrong

@@ -26,7 +26,7 @@ from kb.citations import (
 )
 from kb.errors import InvalidInput
 from kb.llm import ChatModel, GenerationStats, Message, Sampling
-from kb.prompting import language, render_condense, render_question, render_system, render_translate, render_verify
+from kb.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
 from kb.records import Hit
 from kb.retrieval import Passage, fuse, pack_context
 from kb.settings import LLMSettings
@@ -89,9 +89,11 @@ class Answer:
     attribution: str = "none"  # who placed the [n] markers: "model", "kb" (see attribute()), "model+kb" or "none"
     dropped: list[str] = field(default_factory=list)  # sentences removed: facts no passage holds
     # What refused: "relevance" (nothing relevant found), "terms" (the question names what no passage
-    # mentions), "model", "grounding" (no sentence's facts are in the passages), "verify" (the second pass).
+    # mentions), "doubt" (the model would likely refuse), "model", "grounding" (no sentence's facts are in
+    # the passages), "verify" (the second pass).
     refused_by: str = ""
     verified: bool | None = None  # the second pass's verdict (None: not run)
+    doubt: float | None = None  # the model's probability of replying with the refusal (None: not measured)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -103,6 +105,7 @@ class Answer:
             "dropped": self.dropped,
             "refused_by": self.refused_by,
             "verified": self.verified,
+            "doubt": self.doubt,
             "model": self.model,
             "question": self.question,
             "standalone_question": self.standalone_question,
@@ -216,6 +219,12 @@ class Answerer:
         model = self._model()
         answer.model = model.name
         numbered, messages = self.build_messages(model, question, history, hits, lang, sampling.max_tokens)
+        answer.doubt = self.doubt(model, messages, lang)
+        if answer.doubt is not None and answer.doubt >= self.settings.doubt_threshold:
+            log.info("the model would refuse %r with probability %.2f: refusing", question[:80], answer.doubt)
+            answer.refused_by = "doubt"
+            yield from self._refuse(answer, [])
+            return
         yield Event("sources", numbered)
         stats = GenerationStats()
         visible = _ThinkFilter()
@@ -241,6 +250,13 @@ class Answerer:
                 self.verify(model, messages, "".join(stats.pieces), answer)
         yield Event("done", answer)
 
+    def doubt(self, model: ChatModel, messages: list[Message], lang: str) -> float | None:
+        """How likely the model is to reply with the refusal sentence, rounded (None: the backend
+        cannot say)."""
+        probability = getattr(model, "continuation_probability", None)
+        value = probability(messages, self.refusal(lang)) if probability is not None else None
+        return None if value is None else round(value, 4)
+
     def _refuse(self, answer: Answer, numbered: list[NumberedPassage]) -> Iterator[Event]:
         yield Event("sources", numbered)
         answer.answer, answer.refused = self.refusal(answer.language), True
@@ -255,7 +271,7 @@ class Answerer:
         if not answer.cancelled:
             text = attribute(text, numbered)
         if self.settings.grounding and not answer.cancelled:
-            checked = ground(text, numbered, answer.standalone_question)
+            checked = ground(text, numbered, answer.standalone_question, tuple(CITATION_EXAMPLE.values()))
             if checked.dropped:
                 log.info("dropped %d ungrounded sentence(s): %s", len(checked.dropped), "; ".join(checked.dropped)[:500])
             answer.dropped = checked.dropped

@@ -103,6 +103,8 @@ class ChatModel(Protocol):
         self, messages: list[Message], sampling: Sampling, stats: GenerationStats, cancel: threading.Event | None = None
     ) -> Iterator[str]: ...
 
+    def continuation_probability(self, messages: list[Message], text: str, max_tokens: int = 4) -> float | None: ...
+
     def close(self) -> None: ...
 
 
@@ -206,6 +208,38 @@ class LlamaCppModel:
                 chunks.close()
                 stats.generation_ms = (time.perf_counter() - started) * 1000
 
+    def continuation_probability(self, messages: list[Message], text: str, max_tokens: int = 4) -> float | None:
+        """P(the reply starts with `text`'s first `max_tokens` tokens), by teacher forcing at
+        temperature 1. The prompt is evaluated once: its KV cache is kept, so the answer that follows
+        only replays one token, and this costs `max_tokens` decode steps."""
+        import numpy as np
+        import llama_cpp
+
+        if self.settings.chat_format == "gguf":
+            return None  # the GGUF's own template is applied by create_chat_completion: no prompt text to extend
+        with self._lock:
+            llm = self.llm
+            prompt = llm.tokenize(self.render(messages).encode("utf-8"), special=True)
+            forced = self.tokenize(text)[:max_tokens]
+            if not forced or len(prompt) + len(forced) >= self.n_ctx:
+                return None
+            cached = 0
+            for a, b in zip(llm._input_ids.tolist(), prompt):
+                if a != b:
+                    break
+                cached += 1
+            cached = min(cached, len(prompt) - 1)  # at least one token evaluated, so the logits are fresh
+            llm.n_tokens = cached
+            llm.eval(prompt[cached:])
+            logprob = 0.0
+            for i, token in enumerate(forced):
+                logits = np.ctypeslib.as_array(llama_cpp.llama_get_logits_ith(llm._ctx.ctx, -1), shape=(llm.n_vocab(),))
+                top = float(logits.max())
+                logprob += float(logits[token]) - top - float(np.log(np.exp(logits - top).sum()))
+                if i + 1 < len(forced):
+                    llm.eval([token])
+            return float(np.exp(logprob))
+
     def close(self) -> None:
         llm = getattr(self, "llm", None)
         if llm is not None:
@@ -303,6 +337,9 @@ class OpenAIModel:
             ) from exc
         finally:
             stats.generation_ms = (time.perf_counter() - started) * 1000
+
+    def continuation_probability(self, messages: list[Message], text: str, max_tokens: int = 4) -> float | None:
+        return None  # chat servers give log-probabilities of what they sample, not of a given reply
 
     def close(self) -> None:
         self._client.close()

@@ -45,9 +45,14 @@ def render_chatml(messages: list[dict[str, str]], add_generation_prompt: bool = 
     return _environment().get_template("chatml.j2").render(messages=messages, add_generation_prompt=add_generation_prompt)
 
 
+# The cited sentence the system prompt shows as an example. Small models sometimes answer with it
+# verbatim; the grounding check drops it then unless a passage really says it.
+CITATION_EXAMPLE = {"en": "Deploys need two approvals [2].", "zh": "部署需要两位同事批准 [2]。"}
+
+
 def render_system(lang: str, refusal: str) -> str:
     """The rules: identical for every question in a language (their KV cache is reused)."""
-    return _environment().get_template(f"system.{lang}.j2").render(refusal=refusal).strip()
+    return _environment().get_template(f"system.{lang}.j2").render(refusal=refusal, example=CITATION_EXAMPLE[lang]).strip()
 
 
 def render_question(lang: str, passages: list[dict[str, Any]], question: str, refusal: str) -> str:

@@ -173,6 +173,7 @@ class LLMSettings(_Section):
     refusal_en: str = "I cannot answer that from the available documents."
     refusal_zh: str = "根据现有资料无法确定。"
     grounding: bool = True
+    doubt_threshold: Annotated[float, msgspec.Meta(ge=0, le=1)] = 1.0
     verify: bool = False
     condense_history: bool = True
     translate_questions: bool = False

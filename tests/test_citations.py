@@ -112,3 +112,23 @@ def test_term_coverage_sees_a_passage_that_plainly_holds_the_question():
     assert term_coverage("Which channel do escalations go to?", _hit("Escalations go to the zebra-penguin channel.")) == 1.0
     assert term_coverage("What is the CEO's birthday?", _hit("Escalations go to the zebra-penguin channel.")) == 0.0
     assert term_coverage("How do I run pg_dump nightly?", _hit("We run pg dump nightly.", "Backups")) == 1.0
+
+
+def test_dotted_abbreviations_do_not_end_a_sentence():
+    pieces = [s.text for s in segments("Release 11, a.k.a. the stable distribution, is current. It is supported.")
+              if s.sentence]
+    assert pieces == ["Release 11, a.k.a. the stable distribution, is current.", " It is supported."]
+    assert attribute("Release 11, a.k.a. bullseye, is stable.", [P(1, "Release 11 (a.k.a. bullseye) is stable.")]) \
+        == "Release 11, a.k.a. bullseye, is stable [1]."
+
+
+def test_the_prompts_own_example_is_dropped_unless_a_passage_says_it():
+    from kb.prompting import CITATION_EXAMPLE
+
+    echoes = tuple(CITATION_EXAMPLE.values())
+    english = [P(1, "The dpkg database lives in /var/lib/dpkg."), P(2, "Packages are built with dpkg-buildpackage.")]
+    checked = ground("部署需要两位同事批准 [2]。", english, "部署需要几位同事批准？", echoes)
+    assert checked.text == "" and "example" in checked.dropped[0] and not has_statement(checked.text)
+    assert ground("Deploys need two approvals [2].", english, "", echoes).dropped
+    handbook = [P(1, "Deploys need two approvals from the owning team."), P(2, "Office plants are watered on Tuesdays.")]
+    assert ground("Deploys need two approvals [1].", handbook, "", echoes).text == "Deploys need two approvals [1]."

@@ -402,3 +402,35 @@ def test_the_second_pass_checks_an_answer_and_keeps_what_it_refuses(sample_store
                        chat_model=qwen) as kb:
         answer = kb.ask("What file formats can I export my metric data in?", temperature=0.0)
         assert answer.verified is None and answer.timings["verify_ms"] is None
+
+
+def test_the_refusal_probability_is_measured_without_changing_the_answer(qwen):
+    """Teacher forcing the refusal's first tokens leaves the KV cache so that the answer that follows
+    is exactly the one a fresh prompt gives; and the probability tracks what the passages hold."""
+    answerer = Answerer(LLMSettings(), search=None, is_relevant=None, model=lambda: qwen, model_name="q")
+    holds = [_hit(1, "handbook.md", "Laptops lock after five idle minutes. Escalations go to the zebra-penguin channel.")]
+    lacks = [_hit(1, "handbook.md", "Office plants are watered on Tuesdays by the facilities team.")]
+    _, answerable = answerer.build_messages(qwen, "Which channel do escalations go to?", [], holds, "en", 64)
+    _, unanswerable = answerer.build_messages(qwen, "Which channel do escalations go to?", [], lacks, "en", 64)
+    sampling = Sampling.from_settings(LLMSettings(), temperature=0.0, max_tokens=24)
+    qwen.stream([{"role": "user", "content": "Say hello."}], sampling, GenerationStats()).close()  # another prompt in the cache
+    fresh = "".join(qwen.stream(answerable, sampling, GenerationStats()))
+    p_answerable = answerer.doubt(qwen, answerable, "en")
+    after = "".join(qwen.stream(answerable, sampling, GenerationStats()))
+    p_unanswerable = answerer.doubt(qwen, unanswerable, "en")
+    assert after == fresh and "zebra-penguin" in fresh
+    assert 0.0 <= p_answerable < p_unanswerable <= 1.0, (p_answerable, p_unanswerable)
+    # The same prompt scores the same from the cache (up to the float noise of another batch split).
+    assert answerer.doubt(qwen, answerable, "en") == pytest.approx(p_answerable, abs=0.02)
+
+
+def test_a_question_the_model_doubts_is_refused_before_generating(sample_store, real_embedder, qwen):
+    settings = load_settings(environ={"KB_STORE__PATH": str(sample_store), "KB_LLM__MODELS_DIR": str(MODELS_DIR),
+                                      "KB_LLM__DOUBT_THRESHOLD": "0"})
+    with KnowledgeBase(settings, embedder=real_embedder, chat_model=qwen) as kb:
+        answer = kb.ask("What file formats can I export my metric data in?")
+        assert answer.refused and answer.refused_by == "doubt" and answer.doubt is not None
+        assert answer.usage["completion_tokens"] == 0 and answer.answer == settings.llm.refusal_en
+    with KnowledgeBase(settings.with_overrides(llm={"doubt_threshold": 1.0}), embedder=real_embedder, chat_model=qwen) as kb:
+        answer = kb.ask("What file formats can I export my metric data in?", temperature=0.0)
+        assert not answer.refused and 0.0 <= answer.doubt < 1.0 and "Parquet" in answer.answer
