@@ -304,7 +304,7 @@ def serve(ctx: click.Context, host: str | None, port: int | None) -> None:
       kb serve --host 0.0.0.0 --port 9000
       KB_SERVER__API_KEYS=secret1,secret2 kb serve
     """
-    from kb.server import serve as run_server
+    from kb.api import serve as run_server
 
     settings = load_settings(ctx.obj["settings_path"])
     click.echo(f"kb: serving on http://{host or settings.server.host}:{port or settings.server.port}/", err=True)

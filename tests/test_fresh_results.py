@@ -20,7 +20,7 @@ PARKING = "# Visitor parking\n\nVisitors park in the north garage, level 2, bays
 
 
 def test_a_running_server_finds_what_kb_ingest_just_added(tmp_path, real_embedder):
-    from kb.server import create_app
+    from kb.api import create_app
 
     docs = tmp_path / "docs"
     docs.mkdir()

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def server(sample_store, real_embedder, qwen, tmp_path_factory):
     """The sample corpus, the real embedder and Qwen 0.5B behind a real server."""
-    from kb.server import create_app
+    from kb.api import create_app
 
     uploads = tmp_path_factory.mktemp("uploads")
     store = tmp_path_factory.mktemp("server") / "store"
@@ -182,7 +182,7 @@ def test_openapi_schema_documents_the_api(server):
 
 @pytest.fixture
 def small_server(tmp_path, hash_embedder, smollm2):
-    from kb.server import create_app
+    from kb.api import create_app
 
     docs = tmp_path / "docs"
     docs.mkdir()

@@ -17,7 +17,7 @@ from litestar.template.config import TemplateConfig
 
 from kb import __version__
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+WEB = Path(__file__).resolve().parent.parent.parent / "web"  # the repository's web/, beside kb/
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
     "frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"

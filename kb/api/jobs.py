@@ -19,7 +19,7 @@ from typing import Any, BinaryIO
 from ingest.pipeline import Progress
 from kb.errors import InvalidInput, KBError
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("kb.jobs")  # the logger name of the log lines from before the move into kb.api
 
 
 def safe_filename(name: str) -> str:

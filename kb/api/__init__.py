@@ -1,0 +1,20 @@
+"""The HTTP service: a Litestar app over the same `KnowledgeBase` the CLI uses.
+
+Controllers only translate HTTP to `KnowledgeBase` calls and back. Blocking work (search, ingest,
+the model) runs off the event loop; answers wait in a bounded FIFO queue for the one model
+(503 + Retry-After when it is full); a client that goes away cancels its generation.
+
+Routes: `/api/*` (kb's own JSON API), `/v1/*` (OpenAI-compatible), `/metrics`, `/schema` (OpenAPI),
+and the web page at `/`.
+
+Modules: `app` (the app, its `Service`, lifespan, OpenAPI, `serve`), `state` (what the route modules
+share), `schemas` (request bodies), `errors` (errors as HTTP responses), `auth` (API keys, the web
+session), `answering` (`/api/search`, `/api/ask`, the generation queue, server-sent events),
+`openai` (`/v1`), `documents` (documents, uploads, `/api/jobs`), `jobs` (background ingest of
+uploads), `status` (`/api/health`, `/api/stats`), `metrics` (`/metrics`, request ids, the
+observability middleware), `web` (the chat page).
+"""
+
+from kb.api.app import configure_logging, create_app, serve
+
+__all__ = ["configure_logging", "create_app", "serve"]

@@ -1,0 +1,134 @@
+"""The app: a Litestar app over the same `KnowledgeBase` the CLI uses, the `Service` it holds for
+its lifetime, its lifespan (open at startup, close at shutdown), the OpenAPI schema at `/schema`,
+and `serve` (uvicorn) with the service's log format. The handlers live in the other modules of
+`kb.api`; this module puts them together."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+from litestar import Litestar
+from litestar.config.cors import CORSConfig
+from litestar.exceptions import HTTPException
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import SwaggerRenderPlugin
+
+from kb import __version__
+from kb.api.answering import GenerationQueue, ask, search
+from kb.api.auth import create_session, require_key, session_status
+from kb.api.documents import delete_document, document_file, get_document, get_job, list_documents, upload
+from kb.api.errors import handle_http_error, handle_kb_error, handle_unexpected
+from kb.api.jobs import IngestJobs
+from kb.api.metrics import Metrics, RequestIdFilter, metrics, observability
+from kb.api.openai import chat_completions, openai_models
+from kb.api.state import LOGGER
+from kb.api.status import health, stats
+from kb.errors import KBError, ModelUnavailable
+from kb.service import KnowledgeBase
+from kb.settings import Settings
+
+log = logging.getLogger(LOGGER)
+WEB = Path(__file__).resolve().parent.parent.parent / "web"  # the repository's web/, beside kb/
+
+
+class Service:
+    """What the app holds for its lifetime: the knowledge base, the queue, jobs, metrics, sessions."""
+
+    def __init__(self, settings: Settings, kb: KnowledgeBase | None = None):
+        self.settings = settings
+        self.kb = kb
+        self._owns_kb = kb is None
+        self.queue = GenerationQueue(settings.server.queue_size, settings.server.retry_after_s)
+        self.metrics = Metrics()
+        self.jobs: IngestJobs | None = None
+        self.session_secret = secrets.token_bytes(32)  # signs the web page's session cookies (kb/api/auth.py)
+        self.model_error = ""
+
+    def open(self) -> None:
+        if self.kb is None:
+            self.kb = KnowledgeBase(self.settings)
+        _ = self.kb.store
+        self.kb.embedder.load()  # open (and check) them now, not at the first request
+        self.jobs = IngestJobs(self.kb, Path(self.settings.server.uploads_dir))
+        if self.settings.server.preload_model:
+            try:
+                self.kb.chat_model()
+            except ModelUnavailable as exc:  # the service still searches; health says why it cannot answer
+                self.model_error = str(exc)
+                log.error("chat model not loaded: %s", exc)
+
+    def close(self) -> None:
+        if self.jobs is not None:
+            self.jobs.close()
+        if self.kb is not None and self._owns_kb:
+            self.kb.close()
+
+
+API_HANDLERS = [health, search, ask, list_documents, get_document, delete_document, document_file, upload, get_job,
+                stats, session_status, create_session, metrics, openai_models, chat_completions]
+
+
+def create_app(settings: Settings, kb: KnowledgeBase | None = None) -> Litestar:
+    """The app. `kb` may be handed in (tests, an embedding host); otherwise it is opened in the
+    lifespan and closed at shutdown."""
+    service = Service(settings, kb)
+
+    @asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        await anyio.to_thread.run_sync(service.open)
+        log.info("kb ready: %s documents; model %s %s", len(service.kb.documents()), service.kb.model_name,
+                 "loaded" if service.kb.chat_model_loaded else "not loaded")
+        try:
+            yield
+        finally:
+            await anyio.to_thread.run_sync(service.close)
+
+    handlers: list[Any] = list(API_HANDLERS)
+    template_config = None
+    if (WEB / "templates" / "index.html").is_file():
+        from kb.api.web import web_handlers, web_template_config
+
+        handlers += web_handlers()
+        template_config = web_template_config()
+    cors = CORSConfig(allow_origins=settings.server.cors_origins, allow_credentials=True) if settings.server.cors_origins else None
+    app = Litestar(
+        route_handlers=handlers,
+        lifespan=[lifespan],
+        guards=[require_key],
+        middleware=[observability],
+        exception_handlers={KBError: handle_kb_error, HTTPException: handle_http_error, Exception: handle_unexpected},
+        openapi_config=OpenAPIConfig(title="kb", version=__version__, path="/schema",
+                                     description="A local knowledge base: search, grounded answers, documents.",
+                                     render_plugins=[SwaggerRenderPlugin()]),
+        request_max_body_size=int(settings.server.max_upload_mb * 1024 * 1024),
+        cors_config=cors,
+        template_config=template_config,
+        debug=False,
+    )
+    app.state.service = service
+    return app
+
+
+def configure_logging(level: int = logging.INFO) -> None:
+    handler = logging.StreamHandler()
+    handler.addFilter(RequestIdFilter())
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers = [handler]
+    root.setLevel(level)
+    for noisy in ("chromadb", "httpx", "sentence_transformers", "unstructured", "pypdf", "uvicorn.access"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+
+
+def serve(settings: Settings, host: str | None = None, port: int | None = None) -> None:
+    import uvicorn
+
+    configure_logging()
+    uvicorn.run(create_app(settings), host=host or settings.server.host, port=port or settings.server.port,
+                log_config=None, timeout_graceful_shutdown=10)
