@@ -295,6 +295,26 @@ def specific_terms(question: str) -> set[str]:
 
 def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:
     """The question's specific terms that no passage contains (a setting from another version, a
-    tool the documents never name): the answer cannot be in them."""
+    tool the documents never name), and the versions it asks about where the passages name that
+    product only with other versions ("Debian 14" asked, only "Debian 12" found): the answer cannot
+    be in them."""
     texts = [_normalised(p.text) for p in passages]
-    return sorted(t for t in specific_terms(question) if not any(supported(t, body) for body in texts))
+    missing = {t for t in specific_terms(question) if not any(supported(t, body) for body in texts)}
+    return sorted(missing | set(other_versions(question, texts)))
+
+
+# A product and its version in a question: "Debian 14", "PostgreSQL 16.2", "Python v3.12".
+_VERSIONED = re.compile(r"\b([A-Z][A-Za-z+#]*[A-Za-z+#])\s+v?(\d+(?:\.\d+)*)\b")
+
+
+def other_versions(question: str, texts: list[str]) -> list[str]:
+    """"Name N" in the question where the (lower-cased) passages follow that name with version
+    numbers, within three words of one phrase ("Debian GNU/Linux 12", "Debian release 11"; not across
+    punctuation, so "Debian CDs? 14.2" is a section number), but never with N."""
+    found = []
+    for name, number in _VERSIONED.findall(MARKER.sub(" ", question)):
+        near = re.compile(rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])(?:[ \t]+[\w/+-]+){{0,3}}?[ \t(]+v?(\d+(?:\.\d+)*)\b")
+        seen = {m.group(1) for body in texts for m in near.finditer(body)}
+        if seen and not any(v == number or v.startswith(number + ".") for v in seen):
+            found.append(f"{name.lower()} {number}")
+    return found

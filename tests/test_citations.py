@@ -132,3 +132,16 @@ def test_the_prompts_own_example_is_dropped_unless_a_passage_says_it():
     assert ground("Deploys need two approvals [2].", english, "", echoes).dropped
     handbook = [P(1, "Deploys need two approvals from the owning team."), P(2, "Office plants are watered on Tuesdays.")]
     assert ground("Deploys need two approvals [1].", handbook, "", echoes).text == "Deploys need two approvals [1]."
+
+
+def test_a_version_the_passages_never_give_that_product_is_unsupported():
+    debian = [P(1, "The current stable distribution is Debian GNU/Linux 12, codenamed bookworm."),
+              P(2, "Debian release 11, a.k.a. bullseye, is oldstable. Laptops lock after 5 minutes.")]
+    assert unsupported_terms("What is the codename of Debian 14?", debian) == ["debian 14"]
+    # A section number after a heading's question mark is not a version.
+    assert unsupported_terms("What is the codename of Debian 14?", [P(1, "Can I sell Debian CDs? 14.2. Yes.")]) == []
+    assert unsupported_terms("What is the codename of Debian 12?", debian) == []
+    assert unsupported_terms("When was Debian 11 released?", debian) == []
+    # A name the passages never follow with a number says nothing about versions.
+    assert unsupported_terms("Does Bookworm 3 exist?", debian) == []
+    assert unsupported_terms("What does PostgreSQL 16 change?", RUNBOOK) == []
