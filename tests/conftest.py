@@ -18,6 +18,19 @@ from tests.support import HashEmbedder
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "corpora" / "sample"
 
+# A test that uses one of these loads the real embedding model, a GGUF, a server or a subprocess:
+# it is `slow` by that alone (`make test-fast` runs the rest), so no test can forget its mark.
+HEAVY_FIXTURES = frozenset({
+    "real_embedder", "real_kb", "sample_store", "sample_kb", "sample_cli", "run_cli", "qwen", "smollm2",
+    "chroma_server", "llama_server", "server", "served", "small_server", "browser", "page",
+})
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if HEAVY_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture(autouse=True)
 def _isolated_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

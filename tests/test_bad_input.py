@@ -48,6 +48,7 @@ def _errors(report) -> dict[str, str]:
     return {Path(f["path"]).name: f["error"] for f in report.files_failed}
 
 
+@pytest.mark.slow  # parses real documents in worker processes
 def test_every_bad_file_is_reported_and_the_rest_goes_in(kb, settings, messy):
     settings_small = settings.with_overrides(ingest={"max_file_mb": 0.1})
     kb.settings = settings_small
@@ -122,6 +123,7 @@ PYPDF_SDIST = Path(__file__).parent / ".cache" / "pypdf-7.1.0.tar.gz"
 
 
 @pytest.mark.skipif(not PYPDF_SDIST.exists(), reason="run `make test` to fetch pypdf's sdist (real broken PDFs)")
+@pytest.mark.slow  # parses real documents in worker processes
 def test_real_world_pdfs_including_broken_ones(kb, tmp_path):
     """~70 real PDFs from pypdf's test resources: encrypted, damaged, odd encodings, Chinese text.
     Every file is either ingested or reported with a reason; nothing stops the run."""
