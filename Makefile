@@ -19,7 +19,7 @@ MODEL  ?= qwen2.5-coder-1.5b
 LLAMA_CMAKE_ARGS ?=
 PROBE_MODEL      := smollm2-135m
 
-.PHONY: setup models run serve test test-fast bench chromium clean
+.PHONY: setup models run serve test test-fast bench docs chromium clean
 
 setup: $(STAMP)
 
@@ -68,6 +68,10 @@ test-fast: setup
 
 bench: setup
 	$(BIN)/python bench/ingest.py
+
+# docs/cli.md from the CLI's own --help (a test fails when it is out of date).
+docs: setup
+	$(BIN)/python docs/generate.py
 
 clean:
 	rm -rf $(VENV) .kb .pytest_cache

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import SAMPLE
 
 HIT_KEYS = {"doc_id", "chunk_id", "source", "page", "heading", "score", "text"}
@@ -92,3 +94,31 @@ def test_help_has_examples(run_cli):
     for command in ("ingest", "search", "delete"):
         result = run_cli(command, "--help")
         assert result.exit_code == 0 and "Examples:" in result.stdout
+
+
+def test_the_cli_reference_in_docs_is_the_clis_own_help():
+    """docs/cli.md is generated from --help (docs/generate.py): a changed option or text without a
+    regenerated reference fails here."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    result = subprocess.run([sys.executable, str(ROOT / "docs" / "generate.py"), "--check"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.slow  # ingests the sample corpus with the real embedding model
+def test_the_python_api_example_in_docs_runs(tmp_path, monkeypatch, capsys):
+    """The first example of docs/python-api.md, run as written from the repository root."""
+    import re
+
+    from tests.conftest import ROOT
+
+    example = re.search(r"```python\n(.*?)```", (ROOT / "docs" / "python-api.md").read_text(encoding="utf-8"), re.S).group(1)
+    monkeypatch.chdir(ROOT)
+    example = example.replace('".kb-example/store"', repr(str(tmp_path / "store")))
+    exec(compile(example, "docs/python-api.md", "exec"), {})
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[0] == str(len(list((ROOT / "corpora" / "sample").iterdir())))  # files_added
+    assert "oncall-runbook.docx" in "\n".join(out[1:4])  # the roll-back passage among the first three
