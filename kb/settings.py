@@ -110,7 +110,7 @@ class ModelSpec(_Section):
 
 
 def _builtin_models() -> dict[str, ModelSpec]:
-    """The models that ship offline (mirrored in settings.toml; a test keeps the two equal)."""
+    """The models that ship offline: the one registry of them (settings.toml may add or redefine entries)."""
     return {
         "qwen2.5-coder-0.5b": ModelSpec(
             source="pypi",
