@@ -40,7 +40,7 @@ REFUSAL = "I cannot answer that from the available documents."
 def messages(question: str) -> list[dict[str, str]]:
     """kb's real prompt: the fixed rules, then passages and the question."""
     return [{"role": "system", "content": render_system("en", REFUSAL)},
-            {"role": "user", "content": render_question("en", passages(), question, REFUSAL)}]
+            {"role": "user", "content": render_question("en", passages(), question)}]
 
 
 # A question the passages answer at length (one the model refuses would measure a 10-token answer).

@@ -301,7 +301,7 @@ class Answerer:
 
         def messages_for(passages: list[NumberedPassage]) -> list[Message]:
             numbered = [{"n": p.n, "label": p.label, "text": p.passage.text} for p in passages]
-            user = render_question(lang, numbered, question, refusal)
+            user = render_question(lang, numbered, question)
             return [{"role": "system", "content": system}, *history, {"role": "user", "content": user}]
 
         limit = model.n_ctx - max_tokens

@@ -156,10 +156,6 @@ class LlamaCppModel:
         self._render = render
         self._lock = threading.Lock()
 
-    def info(self) -> dict[str, Any]:
-        return {"backend": "llama_cpp", "model": self.name, "n_ctx": self.n_ctx, "gpu": self.gpu,
-                "gpu_layers": self.offloaded, "threads": self.threads, "chat_format": self.settings.chat_format}
-
     def tokenize(self, text: str) -> list[int]:
         return self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=True)
 
@@ -280,9 +276,6 @@ class OpenAIModel:
         self._tokenizer = tokenizer
         headers = {"Authorization": f"Bearer {settings.api_key}"} if settings.api_key else {}
         self._client = httpx.Client(base_url=settings.base_url.rstrip("/"), headers=headers, timeout=settings.timeout_s)
-
-    def info(self) -> dict[str, Any]:
-        return {"backend": "openai", "model": self.name, "base_url": self.settings.base_url, "n_ctx": self.n_ctx}
 
     def count_tokens(self, texts: list[str]) -> list[int]:
         if self._tokenizer is not None:

@@ -21,7 +21,6 @@ import jinja2
 
 TEMPLATES = Path(__file__).parent / "prompts"
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_LATIN = re.compile(r"[A-Za-z]")
 
 
 @cache
@@ -55,9 +54,9 @@ def render_system(lang: str, refusal: str) -> str:
     return _environment().get_template(f"system.{lang}.j2").render(refusal=refusal, example=CITATION_EXAMPLE[lang]).strip()
 
 
-def render_question(lang: str, passages: list[dict[str, Any]], question: str, refusal: str) -> str:
-    """The user turn: the numbered passages, the question, and the rules' short reminder."""
-    return _environment().get_template(f"user.{lang}.j2").render(passages=passages, question=question, refusal=refusal).strip()
+def render_question(lang: str, passages: list[dict[str, Any]], question: str) -> str:
+    """The user turn: the numbered passages and the question."""
+    return _environment().get_template(f"user.{lang}.j2").render(passages=passages, question=question).strip()
 
 
 def render_condense(lang: str, history: list[dict[str, str]], question: str) -> str:

@@ -21,7 +21,7 @@ SAMPLE = ROOT / "corpora" / "sample"
 # A test that uses one of these loads the real embedding model, a GGUF, a server or a subprocess:
 # it is `slow` by that alone (`make test-fast` runs the rest), so no test can forget its mark.
 HEAVY_FIXTURES = frozenset({
-    "real_embedder", "real_kb", "sample_store", "sample_kb", "sample_cli", "run_cli", "qwen", "smollm2",
+    "real_embedder", "sample_store", "sample_kb", "sample_cli", "run_cli", "qwen", "smollm2",
     "chroma_server", "llama_server", "server", "served", "small_server", "browser", "page",
 })
 
@@ -67,12 +67,6 @@ def kb(settings: Settings, hash_embedder: HashEmbedder) -> KnowledgeBase:
 def real_embedder() -> SentenceTransformerEmbedder:
     """all-MiniLM-L6-v2 from its PyPI package, loaded once for the whole session."""
     return SentenceTransformerEmbedder(EmbeddingSettings(model="all-MiniLM-L6-v2"))
-
-
-@pytest.fixture
-def real_kb(settings: Settings, real_embedder: SentenceTransformerEmbedder) -> KnowledgeBase:
-    with KnowledgeBase(settings, embedder=real_embedder) as knowledge_base:
-        yield knowledge_base
 
 
 def cli_runner(store: Path, embedder):
