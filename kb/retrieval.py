@@ -107,22 +107,6 @@ class Retriever:
             hits = self._rerank(query, self.store.hydrate(hits[: self.settings.rerank_candidates]))
         return self.store.hydrate(cap_per_document(hits, self.settings.per_document, top_k))
 
-    def expand(self, hits: list[Hit], neighbours: int | None = None) -> list[Hit]:
-        """Each hit followed by up to `neighbours` chunks before and after it in its document (the
-        context around a passage), duplicates dropped, rank order kept. `pack_context` then merges
-        the adjacent ones into single passages."""
-        count = self.settings.neighbours if neighbours is None else neighbours
-        if count <= 0:
-            return hits
-        seen: set[str] = set()
-        expanded = []
-        for hit in hits:
-            for neighbour in [hit, *self.store.neighbours(hit, count, count)]:
-                if neighbour.chunk_id not in seen:
-                    seen.add(neighbour.chunk_id)
-                    expanded.append(neighbour)
-        return expanded
-
     @property
     def min_relevance(self) -> float:
         """[retrieval] min_relevance, or with "auto" the value calibrated for the embedding model

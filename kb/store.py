@@ -339,15 +339,6 @@ class Store:
             kept.append(hit)
         return kept
 
-    def neighbours(self, hit: Hit, before: int, after: int) -> list[Hit]:
-        """Chunks of the same document version just before and after `hit`, in order."""
-        index = int(hit.chunk_id.rsplit("-", 1)[1])
-        prefix = hit.chunk_id.rsplit("-", 1)[0]
-        ids = [f"{prefix}-{i:05d}" for i in range(max(0, index - before), index + after + 1)]
-        got = self._chunks.get(ids=ids, include=["metadatas", "documents"])
-        hits = {cid: _to_hit(cid, meta, text, hit.score) for cid, meta, text in zip(got["ids"], got["metadatas"], got["documents"])}
-        return [hits[cid] for cid in ids if cid in hits]
-
     def _committed_bare(self, scored: list[tuple[str, float]]) -> list[Hit]:
         """Bare hits for (chunk_id, score) pairs of committed versions, told from the chunk id
         (doc_id-sha256[:16]-index) and the registry: no read of the chunks themselves."""

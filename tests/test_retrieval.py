@@ -227,15 +227,6 @@ def test_context_packing_never_exceeds_the_budget_on_real_hits(sample_kb, real_e
         assert sum(real_embedder.count_tokens([p.text])[0] + 12 for p in passages) <= budget
 
 
-def test_neighbour_expansion_adds_the_surrounding_chunks(sample_kb):
-    [hit] = sample_kb.search("shared_buffers", 1)
-    expanded = sample_kb.retriever.expand([hit], 1)
-    assert expanded[0].chunk_id == hit.chunk_id
-    assert sorted(h.chunk_index for h in expanded) == [hit.chunk_index - 1, hit.chunk_index, hit.chunk_index + 1]
-    assert {h.doc_id for h in expanded} == {hit.doc_id}
-    assert sample_kb.retriever.expand([hit], 0) == [hit]
-
-
 def test_plural_folding_and_a_stale_index_is_rebuilt(kb, hash_embedder, docs):
     import sqlite3
 
