@@ -143,7 +143,10 @@ def test_the_gguf_chat_format_uses_the_models_own_template(tmp_path):
     model = LlamaCppModel("smollm2-135m", installed_model("smollm2-135m"), settings, 8192)
     try:
         messages = [{"role": "user", "content": "Say hello."}]
-        assert model.render(messages) != render_chatml(messages) or "<|im_start|>" in model.render(messages)
+        # SmolLM2's own template adds its default system turn, which the project's ChatML does not.
+        own = model.render(messages)
+        assert own == ("<|im_start|>system\nYou are a helpful AI assistant named SmolLM, trained by Hugging Face<|im_end|>\n"
+                       + render_chatml(messages))
         stats = GenerationStats()
         text = "".join(model.stream(messages, Sampling.from_settings(settings, temperature=0.0, max_tokens=16), stats))
         assert text.strip() and stats.prompt_tokens > 0
