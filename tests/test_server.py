@@ -1,9 +1,12 @@
 """The HTTP service over real HTTP (uvicorn on loopback): REST API, server-sent events, the
-OpenAI-compatible endpoint with the official client, uploads, auth, backpressure, bad input."""
+OpenAI-compatible endpoint with the official client, uploads, auth, backpressure, bad input, errors
+as problem details, body limits, the OpenAPI schema."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
 import shutil
 import threading
 import time
@@ -49,6 +52,21 @@ def _events(response: httpx.Response) -> list[tuple[str, dict]]:
     return events
 
 
+PROBLEM_FIELDS = {"status", "type", "title", "detail", "request_id", "errors", "error"}
+
+
+def _problem(response: httpx.Response, status: int, kind: str) -> dict:
+    """The response is RFC 9457 problem details of kb's vocabulary, with the `error` of before."""
+    assert response.status_code == status, (response.request.url, response.text)
+    assert response.headers["content-type"].startswith("application/problem+json"), response.headers
+    body = response.json()
+    assert set(body) <= PROBLEM_FIELDS and {"status", "type", "title", "detail", "error"} <= set(body), body
+    assert body["status"] == status and body["type"] == kind and body["title"] and body["detail"], body
+    assert body["error"] == {"type": kind, "message": body["detail"]}
+    assert "Traceback" not in response.text and "File \"" not in response.text
+    return body
+
+
 def test_health_search_and_documents(server):
     health = httpx.get(f"{server.url}/api/health").json()
     assert health["status"] == "ok" and health["model_loaded"] and health["store_reachable"]
@@ -74,7 +92,7 @@ def test_health_search_and_documents(server):
     assert stats["documents"] >= 6 and stats["limits"]["temperature_max"] == 1.0
 
 
-def test_bad_requests_get_json_errors_and_the_service_stays_up(server):
+def test_bad_requests_get_problem_details_and_the_service_stays_up(server):
     cases = [
         (httpx.post(f"{server.url}/api/search", content=b"{not json", headers={"content-type": "application/json"}), 400),
         (httpx.post(f"{server.url}/api/search", json={"query": 42}), 400),
@@ -88,14 +106,41 @@ def test_bad_requests_get_json_errors_and_the_service_stays_up(server):
         (httpx.delete(f"{server.url}/api/documents/nope"), 404),
         (httpx.get(f"{server.url}/api/jobs/nope"), 404),
         (httpx.get(f"{server.url}/api/nothing-here"), 404),
+        (httpx.put(f"{server.url}/api/search", json={"query": "x"}), 405),
     ]
+    kinds = {400: "invalid_input", 404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
     for response, status in cases:
-        assert response.status_code == status, (response.request.url, response.text)
-        error = response.json()["error"]
-        assert error["type"] and error["message"], response.text
-        assert "Traceback" not in response.text
-    assert "query" in cases[1][0].json()["error"]["message"]
+        _problem(response, status, kinds[status])
     assert httpx.get(f"{server.url}/api/health").status_code == 200
+
+    # The exact shape: a field that fails validation (kb's 400 and Litestar's are one type).
+    field = _problem(cases[1][0], 400, "invalid_input")
+    assert field["detail"] == "invalid request: query: Expected `str`, got `int`"
+    assert field["errors"] == [{"message": "Expected `str`, got `int`", "key": "query", "source": "body"}]
+    assert re.fullmatch(r"[0-9a-f]{16}", field["request_id"]) and field["request_id"] == cases[1][0].headers["x-request-id"]
+    assert field["title"] == "Invalid input"
+    assert _problem(cases[5][0], 400, "invalid_input")["detail"] == "question: must be a non-empty string"  # from kb
+    unknown = _problem(cases[8][0], 404, "not_found")
+    assert unknown == {"status": 404, "type": "not_found", "title": "Not found", "detail": "no document with doc_id 'nope'",
+                       "error": {"type": "not_found", "message": "no document with doc_id 'nope'"},
+                       "request_id": cases[8][0].headers["x-request-id"]}
+    assert _problem(cases[7][0], 413, "payload_too_large")["detail"] == "request body over the limit: 256 KiB (uploads: 100 MB)"
+
+
+def test_a_chunked_body_over_the_limit_is_refused(server):
+    """No Content-Length to go by: the limit is counted on the bytes as they arrive."""
+    def body():
+        yield b'{"query": "'
+        for _ in range(300):
+            yield b"x" * 1024
+        yield b'"}'
+
+    response = httpx.post(f"{server.url}/api/search", content=body(), headers={"content-type": "application/json"})
+    assert "content-length" not in response.request.headers and response.request.headers["transfer-encoding"] == "chunked"
+    _problem(response, 413, "payload_too_large")
+    small = httpx.post(f"{server.url}/api/search", content=iter([b'{"query": "shared_buffers", "mode": "lexical"}']),
+                       headers={"content-type": "application/json"})
+    assert small.status_code == 200 and small.json()["hits"]
 
 
 def test_ask_plain_and_streamed(server):
@@ -145,6 +190,8 @@ def test_upload_ingests_in_the_background_and_file_names_are_sanitised(server):
         ("files", ("release-notes.md", b"# Release 4.2\n\nThe codename of release 4.2 is Blue Heron.\n", "text/markdown")),
         ("files", ("../../escape.txt", b"The staging password rotation happens every 45 days.\n", "text/plain")),
         ("files", ("binary.md", bytes(range(256)) * 10, "text/markdown")),
+        # Over the JSON limit (max_body_kb, 256 KiB), within the upload limit (max_upload_mb).
+        ("files", ("large-binary.md", bytes(range(256)) * 1200, "text/markdown")),
     ]
     response = httpx.post(f"{server.url}/api/documents", files=files, timeout=60)
     assert response.status_code == 202, response.text
@@ -158,6 +205,7 @@ def test_upload_ingests_in_the_background_and_file_names_are_sanitised(server):
     assert results["release-notes.md"]["status"] == "added" and results["release-notes.md"]["chunks"] >= 1
     assert results["escape.txt"]["status"] == "added"
     assert results["binary.md"]["status"] == "failed" and "binary" in results["binary.md"]["error"]
+    assert results["large-binary.md"]["size"] == 307_200 and results["large-binary.md"]["status"] == "failed"
     assert (server.uploads / "escape.txt").is_file()
     assert not (server.uploads.parent / "escape.txt").exists() and not (server.uploads.parent.parent / "escape.txt").exists()
     hits = httpx.post(f"{server.url}/api/search", json={"query": "Blue Heron codename"}).json()["hits"]
@@ -175,13 +223,30 @@ def test_openapi_schema_documents_the_api(server):
     for path in ("/api/health", "/api/search", "/api/ask", "/api/documents", "/v1/chat/completions", "/v1/models"):
         assert path in schema["paths"], path
     assert "examples" in json.dumps(schema["components"]["schemas"]["SearchRequest"])
+    components = schema["components"]["schemas"]
+
+    def response_fields(path: str, method: str, status: str = "200", media: str = "application/json") -> dict:
+        ref = schema["paths"][path][method]["responses"][status]["content"][media]["schema"]["$ref"]
+        return components[ref.rsplit("/", 1)[-1]]["properties"]
+
+    hits = response_fields("/api/search", "post")["hits"]["items"]["$ref"].rsplit("/", 1)[-1]
+    assert {"doc_id", "chunk_id", "source", "page", "heading", "score", "text"} <= set(components[hits]["properties"])
+    assert {"answer", "refused", "grounded", "citations", "usage", "timings"} <= set(response_fields("/api/ask", "post"))
+    assert {"total", "offset", "limit", "documents"} <= set(response_fields("/api/documents", "get"))
+    assert {"id", "status", "progress", "files"} <= set(response_fields("/api/documents", "post", "202"))
+    assert {"documents", "chunks", "chat_model", "generation_queue_depth", "limits"} <= set(response_fields("/api/stats", "get"))
+    assert {"id", "object", "choices", "usage", "sources"} <= set(response_fields("/v1/chat/completions", "post"))
+    assert {"type", "title", "status", "detail"} <= set(response_fields("/api/search", "post", "400", "application/problem+json"))
+    operations = [op.get("operationId") for methods in schema["paths"].values() for op in methods.values()]
+    assert all(operations) and len(set(operations)) == len(operations)
 
 
 # -- auth and backpressure on a second server: SmolLM2, a tiny store, keys on --------------------
 
 
-@pytest.fixture
-def small_server(tmp_path, hash_embedder, smollm2):
+@contextlib.contextmanager
+def _counting_server(tmp_path, embedder, model, **environ: str):
+    """A one-document store (the hash embedder), `model` answering, API keys k1 and k2."""
     from kb.api import create_app
 
     docs = tmp_path / "docs"
@@ -190,13 +255,19 @@ def small_server(tmp_path, hash_embedder, smollm2):
     settings = load_settings(environ={
         "KB_STORE__PATH": str(tmp_path / "store"), "KB_RETRIEVAL__MIN_RELEVANCE": "-1", "KB_SERVER__API_KEYS": "k1,k2",
         "KB_SERVER__QUEUE_SIZE": "1", "KB_LLM__MAX_TOKENS": "64", "KB_LLM__N_CTX": "1024",
-        "KB_SERVER__UPLOADS_DIR": str(tmp_path / "uploads"), "KB_LLM__MODELS_DIR": str(MODELS_DIR),
+        "KB_SERVER__UPLOADS_DIR": str(tmp_path / "uploads"), "KB_LLM__MODELS_DIR": str(MODELS_DIR), **environ,
     })
-    kb = KnowledgeBase(settings, embedder=hash_embedder, chat_model=smollm2)
+    kb = KnowledgeBase(settings, embedder=embedder, chat_model=model)
     kb.ingest([docs])
     with RunningServer(create_app(settings, kb)) as running:
         yield running
     kb.close()
+
+
+@pytest.fixture
+def small_server(tmp_path, hash_embedder, smollm2):
+    with _counting_server(tmp_path, hash_embedder, smollm2, KB_SERVER__MAX_UPLOAD_MB="0.5") as running:
+        yield running
 
 
 def test_api_keys_and_the_web_session(small_server):
@@ -205,11 +276,13 @@ def test_api_keys_and_the_web_session(small_server):
     assert httpx.get(f"{url}/api/health").json().keys().isdisjoint({"documents_list", "text"})
     for response in (httpx.get(f"{url}/api/documents"), httpx.get(f"{url}/v1/models"),
                      httpx.get(f"{url}/api/documents", headers={"Authorization": "Bearer wrong"})):
-        assert response.status_code == 401 and response.json()["error"]["type"] == "unauthorized"
+        body = _problem(response, 401, "unauthorized")
+        assert response.headers["www-authenticate"] == "Bearer" and body["title"] == "Unauthorized"
+        assert body["detail"] == "missing or wrong API key: send \"Authorization: Bearer <key>\""
     assert httpx.get(f"{url}/api/documents", headers={"Authorization": "Bearer k2"}).status_code == 200
     with httpx.Client(base_url=url) as browser:
         assert browser.get("/api/session").json() == {"keys_required": True, "authenticated": False}
-        assert browser.post("/api/session", json={"key": "nope"}).status_code == 401
+        _problem(browser.post("/api/session", json={"key": "nope"}), 401, "unauthorized")
         login = browser.post("/api/session", json={"key": "k1"})
         assert login.status_code == 200 and "httponly" in login.headers["set-cookie"].lower()
         assert "samesite=strict" in login.headers["set-cookie"].lower()
@@ -219,7 +292,7 @@ def test_api_keys_and_the_web_session(small_server):
 
 def _depth(url: str, auth: dict) -> int:
     metrics = httpx.get(f"{url}/metrics", headers=auth).text
-    return int(next(line.split()[-1] for line in metrics.splitlines() if line.startswith("kb_generation_queue_depth ")))
+    return int(float(next(line.split()[-1] for line in metrics.splitlines() if line.startswith("kb_generation_queue_depth "))))
 
 
 def _wait_for(condition, timeout: float = 30) -> None:
@@ -254,11 +327,12 @@ def test_queue_full_gets_503_and_a_client_that_leaves_frees_its_place(small_serv
         second.start()
         _wait_for(lambda: _depth(url, auth) == 2)
         full = httpx.post(f"{url}/api/ask", json=body, headers=auth, timeout=30)
-        assert full.status_code == 503 and full.headers["retry-after"] == "5"
-        assert full.json()["error"]["type"] == "queue_full"
+        assert full.headers["retry-after"] == "5"
+        assert _problem(full, 503, "queue_full")["detail"] == "the answer queue is full (1 waiting): retry in 5 s"
         stream_full = httpx.post(f"{url}/v1/chat/completions", headers=auth, timeout=30,
                                  json={"messages": [{"role": "user", "content": "hi"}], "stream": True})
-        assert stream_full.status_code == 503  # refused before any event is sent
+        _problem(stream_full, 503, "queue_full")  # refused before any event is sent
+        assert stream_full.headers["retry-after"] == "5"
         # Search, listing and health stay responsive while the model is busy.
         assert httpx.post(f"{url}/api/search", json={"query": "count"}, headers=auth, timeout=10).status_code == 200
         assert httpx.get(f"{url}/api/documents", headers=auth, timeout=10).status_code == 200
@@ -268,7 +342,7 @@ def test_queue_full_gets_503_and_a_client_that_leaves_frees_its_place(small_serv
     assert results["second"].status_code == 200, results["second"].text
     _wait_for(lambda: _depth(url, auth) == 0)
     metrics = httpx.get(f"{url}/metrics", headers=auth).text
-    assert 'kb_answers_total{outcome="cancelled"} 1' in metrics, [l for l in metrics.splitlines() if "answers_total" in l]
+    assert 'kb_answers_total{outcome="cancelled"} 1.0' in metrics, [l for l in metrics.splitlines() if "answers_total" in l]
 
 
 def _thread_nice_values() -> dict[int, int]:
@@ -297,6 +371,106 @@ def test_a_client_that_disconnects_mid_stream_cancels_its_generation(small_serve
     assert max(generating.values()) == 10 and generating[threading.get_native_id()] == 0
     _wait_for(lambda: _depth(url, auth) == 0, timeout=10)
     metrics = httpx.get(f"{url}/metrics", headers=auth).text
-    assert 'kb_answers_total{outcome="cancelled"} 1' in metrics
-    generated = int(next(l.split()[-1] for l in metrics.splitlines() if l.startswith("kb_tokens_generated_total")))
+    assert 'kb_answers_total{outcome="cancelled"} 1.0' in metrics
+    generated = int(float(next(l.split()[-1] for l in metrics.splitlines() if l.startswith("kb_tokens_generated_total"))))
     assert 5 <= generated < 100  # generation stopped soon after the client left, far from max_tokens
+
+
+def test_uploads_have_their_own_body_limit(small_server):
+    """[server] max_upload_mb (0.5 here) for uploads, max_body_kb (256) for JSON bodies."""
+    url, auth = small_server.url, {"Authorization": "Bearer k1"}
+    within = httpx.post(f"{url}/api/documents", headers=auth, files=[("files", ("notes.txt", b"counting\n" * 40_000, "text/plain"))])
+    assert within.status_code == 202, within.text  # 360 KB: over the JSON limit, within the upload limit
+    over = httpx.post(f"{url}/api/documents", headers=auth, files=[("files", ("big.txt", b"counting\n" * 70_000, "text/plain"))])
+    assert _problem(over, 413, "payload_too_large")["detail"] == "request body over the limit: 256 KiB (uploads: 0.5 MB)"
+
+
+def test_stream_framing_byte_for_byte(small_server):
+    """/v1: OpenAI's `data: {...}\\n\\n` events and `data: [DONE]\\n\\n` (no event names, no CR);
+    /api/ask: `event: NAME\\ndata: {...}\\n\\n`."""
+    url, auth = small_server.url, {"Authorization": "Bearer k1"}
+    body = {"messages": [{"role": "user", "content": "Count the numbers from one to three."}], "stream": True, "max_tokens": 8}
+    with httpx.stream("POST", f"{url}/v1/chat/completions", json=body, headers=auth, timeout=60) as response:
+        assert response.status_code == 200 and response.headers["content-type"].startswith("text/event-stream")
+        raw = response.read()
+    assert re.fullmatch(rb"(data: \{[^\r\n]*\}\n\n)+data: \[DONE\]\n\n", raw), raw[:500]
+    chunks = [json.loads(frame[6:]) for frame in raw.decode().split("\n\n")[:-2]]
+    assert chunks[0]["choices"][0]["delta"] == {"role": "assistant", "content": ""}
+    assert all(c["object"] == "chat.completion.chunk" and c["id"] == chunks[0]["id"] for c in chunks)
+    assert chunks[-1]["choices"][0]["finish_reason"] == "stop" and chunks[-1]["choices"][0]["delta"] == {}
+    assert set(chunks[-1]["usage"]) == {"prompt_tokens", "completion_tokens", "total_tokens"} and "sources" in chunks[-1]
+    assert all(c["choices"][0]["finish_reason"] is None and "usage" not in c for c in chunks[:-1])
+
+    ask = {"question": "Count the numbers from one to three.", "stream": True, "max_tokens": 8}
+    with httpx.stream("POST", f"{url}/api/ask", json=ask, headers=auth, timeout=60) as response:
+        raw = response.read()
+    assert re.fullmatch(rb"(event: (sources|token|done)\ndata: [^\r\n]*\n\n)+", raw), raw[:500]
+    assert raw.startswith(b"event: sources\ndata: [{") and b"event: done\ndata: {" in raw
+
+
+class CrashingModel:
+    """kb's `ChatModel` interface (kb/llm.py) over the real SmolLM2, whose backend fails after two
+    pieces with an error kb does not know (a RuntimeError, as a crashed backend raises)."""
+
+    def __init__(self, model):
+        self.model = model
+        self.name, self.n_ctx = model.name, model.n_ctx
+
+    def count_tokens(self, texts):
+        return self.model.count_tokens(texts)
+
+    def prompt_tokens(self, messages):
+        return self.model.prompt_tokens(messages)
+
+    def stream(self, messages, sampling, stats, cancel=None):
+        with contextlib.closing(self.model.stream(messages, sampling, stats, cancel)) as pieces:
+            for i, piece in enumerate(pieces):
+                if i == 2:
+                    raise RuntimeError("llama_decode returned -3 at /secret/build/path")
+                yield piece
+
+    def continuation_probability(self, messages, text, max_tokens=4):
+        return None
+
+    def close(self):
+        pass
+
+
+def test_an_unexpected_error_ends_every_answer_cleanly(tmp_path, hash_embedder, smollm2):
+    """Plain answers get a 500 problem; streams, already open, an in-band error (the /v1 stream
+    still ends with `data: [DONE]`); nothing of the exception reaches the client, and the queue is
+    empty afterwards."""
+    with _counting_server(tmp_path, hash_embedder, CrashingModel(smollm2)) as running:
+        url, auth = running.url, {"Authorization": "Bearer k1"}
+        question = "Count the numbers from one to three hundred."
+        plain = httpx.post(f"{url}/api/ask", json={"question": question}, headers=auth, timeout=60)
+        body = _problem(plain, 500, "internal_error")
+        assert body["title"] == "Internal error" and body["request_id"] in body["detail"]
+        assert "llama_decode" not in plain.text and "/secret" not in plain.text
+
+        openai = {"messages": [{"role": "user", "content": question}], "stream": True}
+        with httpx.stream("POST", f"{url}/v1/chat/completions", json=openai, headers=auth, timeout=60) as response:
+            assert response.status_code == 200
+            raw = response.read()
+        assert re.fullmatch(rb"(data: \{[^\r\n]*\}\n\n)+data: \[DONE\]\n\n", raw), raw[-500:]
+        assert b"llama_decode" not in raw and b"Traceback" not in raw
+        chunks = [json.loads(frame[6:]) for frame in raw.decode().split("\n\n")[:-2]]
+        error = chunks[-1]["error"]
+        assert error["type"] == "internal_error" and error["status"] == 500 and error["message"] == error["detail"]
+        assert [c["choices"][0]["delta"]["content"] for c in chunks[1:-1]]  # the pieces before the failure
+
+        from openai import APIError, OpenAI
+
+        client = OpenAI(base_url=f"{url}/v1", api_key="k1", timeout=60)
+        with pytest.raises(APIError, match="internal error"):
+            for _ in client.chat.completions.create(model="kb", stream=True, messages=openai["messages"]):
+                pass
+
+        with httpx.stream("POST", f"{url}/api/ask", json={"question": question, "stream": True}, headers=auth,
+                          timeout=60) as response:
+            events = _events(response)
+        assert [k for k, _ in events][0] == "sources" and events[-1][0] == "error"
+        assert events[-1][1]["type"] == "internal_error" and events[-1][1]["status"] == 500
+        _wait_for(lambda: _depth(url, auth) == 0, timeout=10)
+        metrics = httpx.get(f"{url}/metrics", headers=auth).text
+        assert 'kb_answers_total{outcome="failed"} 4.0' in metrics and 'kb_answers_total{outcome="cancelled"} 0.0' in metrics

@@ -266,3 +266,13 @@ def test_conversations_are_kept_renamed_and_deleted_and_documents_can_be_deleted
     page.wait_for_function("() => !document.querySelector('#doc-rows').textContent.includes('报销制度.md')")
     listing = httpx.get(f"{served.url}/api/documents", params={"q": "报销"}).json()
     assert listing["total"] == 0
+
+
+def test_an_error_shows_the_problem_detail(page):
+    """The server's problem details (here Litestar's validation of a question over 4,000 characters)
+    reach the reader as their `detail`, with a retry button."""
+    _ask(page, "why " * 1100)
+    page.wait_for_selector(".message.assistant.failed .error")
+    text = page.inner_text(".message.assistant.failed .error")
+    assert text.startswith("Error: invalid request: question:") and "4000" in text, text
+    assert page.locator(".message.assistant.failed button:has-text('Retry')").count() == 1

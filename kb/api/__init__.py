@@ -7,12 +7,14 @@ the model) runs off the event loop; answers wait in a bounded FIFO queue for the
 Routes: `/api/*` (kb's own JSON API), `/v1/*` (OpenAI-compatible), `/metrics`, `/schema` (OpenAPI),
 and the web page at `/`.
 
-Modules: `app` (the app, its `Service`, lifespan, OpenAPI, `serve`), `state` (what the route modules
-share), `schemas` (request bodies), `errors` (errors as HTTP responses), `auth` (API keys, the web
-session), `answering` (`/api/search`, `/api/ask`, the generation queue, server-sent events),
+Modules: `app` (the app, its `Service`, lifespan, body limits, OpenAPI, `serve`), `state` (the
+logger's name and the request id), `schemas` (request and response bodies), `errors` (RFC 9457
+problem details, one vocabulary of error types), `auth` (API keys, the web session), `answering`
+(`/api/search`, `/api/ask`, the generation queue and the one answer lifecycle, `Generation`),
 `openai` (`/v1`), `documents` (documents, uploads, `/api/jobs`), `jobs` (background ingest of
-uploads), `status` (`/api/health`, `/api/stats`), `metrics` (`/metrics`, request ids, the
-observability middleware), `web` (the chat page).
+uploads), `status` (`/api/health`, `/api/stats`), `metrics` (`/metrics` with prometheus-client,
+request ids, the observability middleware), `web` (the chat page). Routes are grouped in one
+Litestar `Controller` per resource; the `Service` reaches them as the `service` dependency.
 """
 
 from kb.api.app import configure_logging, create_app, serve

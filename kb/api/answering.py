@@ -1,36 +1,39 @@
-"""Answering: `/api/search`, `/api/ask`, and the one event stream behind `/api/ask` and
-`/v1/chat/completions`. Blocking work (search, the model) runs off the event loop; answers wait in
-a bounded FIFO queue for the one model (503 + Retry-After when it is full); a client that goes away
-cancels its generation. Streamed answers are server-sent events."""
+"""Answering: `/api/search`, `/api/ask`, and the one lifecycle behind `/api/ask` and
+`/v1/chat/completions` (`Generation`): a place in a bounded FIFO queue for the one model (503 +
+Retry-After when it is full), the answer stream run in a worker thread, cancelled when the client
+goes away, the place given back whatever happens. Streamed answers are Litestar's server-sent
+events."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import sys
 import threading
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import anyio
 import msgspec
-from litestar import Request, Response, post
-from litestar.response import Stream
+from litestar import Controller, Request, Response, post
+from litestar.response import ServerSentEvent
+from litestar.response.sse import ServerSentEventMessage
 
-from kb.api.errors import QueueFull, error_body, snake
-from kb.api.schemas import AskRequest, SearchRequest
-from kb.api.state import LOGGER, request_id_var, service_of
-from kb.errors import KBError
-from kb.generation import Answer, Event, NumberedPassage
+from kb.api.errors import QueueFull, problem_body, problems
+from kb.api.schemas import (
+    AnswerResult, AskRequest, SearchHit, SearchRequest, SearchResults, SourcePassage, TokenDelta, from_dict,
+)
+from kb.api.state import LOGGER
+from kb.generation import Answer, Event
 from kb.retrieval import Filters
 
 if TYPE_CHECKING:
     from kb.api.app import Service
 
 log = logging.getLogger(LOGGER)
+EVENT_STREAM = "text/event-stream"  # content negotiation: a client that asks for events gets them
 
 
 # -- the generation queue -----------------------------------------------------------------------
@@ -87,49 +90,126 @@ class _Ticket:
             self.released = True
 
 
-# -- answering: the one event stream behind /api/ask and /v1/chat/completions -----------------
+# -- one answer's lifecycle, shared by /api/ask and /v1/chat/completions ------------------------
 
 
-async def answer_events(
-    service: Service, ticket: _Ticket, question: str, options: dict[str, Any], cancel: threading.Event
-) -> AsyncIterator[Event]:
-    """`KnowledgeBase.ask_stream` run in a worker thread while holding the model's place in the queue."""
-    loop = asyncio.get_running_loop()
-    items: asyncio.Queue[Any] = asyncio.Queue()
-    done = object()
+def sse(data: Any, name: str | None = None) -> ServerSentEventMessage:
+    """One server-sent event, `\\n`-separated (the framing kb sent before, and OpenAI's): `data`
+    is encoded as JSON unless it is a string already."""
+    text = data if isinstance(data, str) else msgspec.json.encode(data).decode()
+    return ServerSentEventMessage(data=text, event=name, sep="\n")
 
-    def work() -> None:
+
+class Generation:
+    """One answer: its place in the queue (taken at once, so a full queue is a 503 before any
+    byte is sent), `KnowledgeBase.ask_stream` in a worker thread while holding the model's place,
+    cancelled when the client goes away, and the place given back however it ends."""
+
+    def __init__(self, service: Service, question: str, options: dict[str, Any]):
+        self.service = service
+        self.question = question
+        self.options = options
+        self.ticket = service.queue.reserve()
+        self.cancel = threading.Event()
+
+    async def events(self) -> AsyncIterator[Event]:
+        service = self.service
+        loop = asyncio.get_running_loop()
+        items: asyncio.Queue[Any] = asyncio.Queue()
+        done = object()
+
+        def work() -> None:
+            try:
+                lower_priority(service.settings.server.generation_nice)
+                for event in service.kb.ask_stream(self.question, cancel=self.cancel, **self.options):
+                    loop.call_soon_threadsafe(items.put_nowait, event)
+            except BaseException as exc:  # handed to the event loop, which raises it
+                loop.call_soon_threadsafe(items.put_nowait, exc)
+            finally:
+                loop.call_soon_threadsafe(items.put_nowait, done)
+
+        async with self.ticket:
+            thread = threading.Thread(target=work, name="kb-answer", daemon=True)
+            thread.start()
+            finished = used_model = False
+            ended = "cancelled"
+            try:
+                while (item := await items.get()) is not done:
+                    if isinstance(item, BaseException):
+                        raise item
+                    if item.kind == "sources":
+                        used_model = bool(item.data)  # no passages: refused without the model
+                    elif item.kind == "token" and used_model:
+                        service.metrics.tokens_generated.inc()  # one streamed piece per generated token
+                    elif item.kind == "done":
+                        finished = True
+                        answer: Answer = item.data
+                        outcome = "cancelled" if answer.cancelled else "refused" if answer.refused else "answered"
+                        service.metrics.answers.labels(outcome).inc()
+                    yield item
+            except Exception:
+                ended = "failed"
+                raise
+            finally:
+                if not finished:
+                    service.metrics.answers.labels(ended).inc()
+                    if ended == "cancelled":
+                        log.info("answer cancelled: the client went away")
+                self.cancel.set()  # stop generating (a no-op when done), then free the model's place
+                with anyio.CancelScope(shield=True):  # also when the client's disconnect cancelled us
+                    await anyio.to_thread.run_sync(thread.join)
+
+    async def answer(self, request: Request) -> Answer:
+        """The answer of a non-streamed request; the client hanging up on the way cancels it."""
+
+        async def watch_disconnect() -> None:
+            while (await request.receive())["type"] != "http.disconnect":
+                pass
+            self.cancel.set()
+
+        watcher = asyncio.create_task(watch_disconnect())
+        result: Answer | None = None
         try:
-            lower_priority(service.settings.server.generation_nice)
-            for event in service.kb.ask_stream(question, cancel=cancel, **options):
-                loop.call_soon_threadsafe(items.put_nowait, event)
-        except BaseException as exc:  # handed to the event loop, which raises it
-            loop.call_soon_threadsafe(items.put_nowait, exc)
+            async for item in self.events():  # to its end: the model's place is free when this returns
+                if item.kind == "done":
+                    result = item.data
         finally:
-            loop.call_soon_threadsafe(items.put_nowait, done)
+            watcher.cancel()
+            self.ticket.cancel()
+        if result is None:
+            raise RuntimeError("answer stream ended without a result")
+        return result
 
-    async with ticket:
-        thread = threading.Thread(target=work, name="kb-answer", daemon=True)
-        thread.start()
-        finished = used_model = False
-        try:
-            while (item := await items.get()) is not done:
-                if isinstance(item, BaseException):
-                    raise item
-                if item.kind == "sources":
-                    used_model = bool(item.data)  # no passages: refused without the model
-                elif item.kind == "token" and used_model:
-                    service.metrics.tokens_generated += 1  # one streamed piece per generated token
-                elif item.kind == "done":
-                    finished = True
-                    _count_answer(service, item.data)
-                yield item
-        finally:
-            if not finished:
-                service.metrics.answers["cancelled"] += 1
-                log.info("answer cancelled: the client went away")
-            cancel.set()  # stop generating (a no-op when done), then free the model's place
-            await anyio.to_thread.run_sync(thread.join)
+    def stream(
+        self,
+        render: Callable[[Event], Iterable[ServerSentEventMessage]],
+        error: Callable[[dict[str, Any]], ServerSentEventMessage],
+        first: Iterable[ServerSentEventMessage] = (),
+        last: Iterable[ServerSentEventMessage] = (),
+    ) -> ServerSentEvent:
+        """The answer as server-sent events: `first`, each event as `render` makes it, then `last`.
+        Any exception, once the stream is open, becomes the `error` event (a problem details
+        object, never a stack trace) and the stream still ends with `last`. Should the client leave
+        before the first event, the generator never starts and its `finally` never runs: its
+        place in the queue is then given back when the generator is collected."""
+
+        async def messages() -> AsyncIterator[ServerSentEventMessage]:
+            try:
+                for message in first:
+                    yield message
+                async for event in self.events():
+                    for message in render(event):
+                        yield message
+            except Exception as exc:
+                yield error(problem_body(exc))
+            finally:
+                self.ticket.cancel()
+            for message in last:
+                yield message
+
+        generator = messages()
+        weakref.finalize(generator, self.ticket.cancel)
+        return ServerSentEvent(generator)
 
 
 def lower_priority(nice: int) -> None:
@@ -145,100 +225,42 @@ def lower_priority(nice: int) -> None:
         log.debug("cannot lower the priority of the answer thread: %s", exc)
 
 
-def _count_answer(service: Service, answer: Answer) -> None:
-    outcome = "cancelled" if answer.cancelled else "refused" if answer.refused else "answered"
-    service.metrics.answers[outcome] += 1
-
-
-async def _watch_disconnect(request: Request, cancel: threading.Event) -> None:
-    """For non-streamed answers: a client that hangs up cancels its generation."""
-    while True:
-        message = await request.receive()
-        if message["type"] == "http.disconnect":
-            cancel.set()
-            return
-
-
-async def collect(request: Request, events: AsyncIterator[Event], cancel: threading.Event) -> Answer:
-    """The answer of a non-streamed request; the client hanging up on the way cancels it."""
-    watcher = asyncio.create_task(_watch_disconnect(request, cancel))
-    try:
-        async for event in events:
-            if event.kind == "done":
-                return event.data
-    finally:
-        watcher.cancel()
-    raise RuntimeError("answer stream ended without a result")
-
-
-# -- server-sent events ------------------------------------------------------------------------
-
-
-def sse(event: str, data: Any) -> str:
-    return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
-
-
-def _sources(passages: list[NumberedPassage]) -> list[dict[str, Any]]:
-    return [p.to_dict() for p in passages]
-
-
-def _wants_stream(request: Request, flag: bool) -> bool:
-    return flag or "text/event-stream" in request.headers.get("accept", "")
-
-
-STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-
-
-def event_stream(events: AsyncIterator[str], ticket: _Ticket) -> Stream:
-    """A text/event-stream response. Should the client leave before the first event, the generator
-    never starts and its `finally` never runs: its place in the queue is then given back when the
-    generator is collected."""
-    weakref.finalize(events, ticket.cancel)
-    return Stream(events, media_type="text/event-stream", headers=STREAM_HEADERS)
-
-
 # -- /api/search, /api/ask ---------------------------------------------------------------------
 
 
-@post("/api/search", sync_to_thread=True, status_code=200, summary="Find passages")
-def search(request: Request, data: SearchRequest) -> dict[str, Any]:
-    """The best passages for a query: the `kb search --json` hit contract."""
-    filters = Filters(source=data.filters.source, doc_ids=tuple(data.filters.doc_ids)) if data.filters else None
-    hits = service_of(request).kb.search(data.query, data.top_k, mode=data.mode, filters=filters)
-    return {"hits": [h.to_dict() for h in hits]}
+def _ask_event(item: Event) -> Iterable[ServerSentEventMessage]:
+    if item.kind == "sources":
+        yield sse([from_dict(p.to_dict(), SourcePassage) for p in item.data], "sources")
+    elif item.kind == "token":
+        yield sse(TokenDelta(text=item.data), "token")
+    else:
+        yield sse(from_dict(item.data.to_dict(), AnswerResult), "done")
 
 
-@post("/api/ask", summary="Answer a question from the documents", status_code=200)
-async def ask(request: Request, data: AskRequest) -> Response | Stream:
-    """The `kb ask --json` object. With `"stream": true` (or `Accept: text/event-stream`):
-    server-sent events `sources`, `token`, `done` (the answer object) and `error`."""
-    service = service_of(request)
-    options = {"history": [msgspec.to_builtins(t) for t in data.history], "top_k": data.top_k,
-               "temperature": data.temperature, "max_tokens": data.max_tokens}
-    ticket = service.queue.reserve()
-    cancel = threading.Event()
-    if not _wants_stream(request, data.stream):
-        try:
-            answer = await collect(request, answer_events(service, ticket, data.question, options, cancel), cancel)
-        finally:
-            ticket.cancel()
-        return Response(answer.to_dict())
+class AnsweringController(Controller):
+    path = "/api"
+    tags = ["answering"]
 
-    async def stream() -> AsyncIterator[str]:
-        try:
-            async for event in answer_events(service, ticket, data.question, options, cancel):
-                if event.kind == "sources":
-                    yield sse("sources", _sources(event.data))
-                elif event.kind == "token":
-                    yield sse("token", {"text": event.data})
-                else:
-                    yield sse("done", event.data.to_dict())
-        except KBError as exc:
-            yield sse("error", error_body(snake(type(exc).__name__), str(exc)))
-        except Exception:  # the stream is already open: report in-band, never a stack trace
-            log.exception("answer stream failed")
-            yield sse("error", error_body("internal_error", f"internal error (request id {request_id_var.get()})"))
-        finally:
-            ticket.cancel()
+    @post("/search", operation_id="search", sync_to_thread=True, status_code=200, summary="Find passages",
+          responses=problems(400, 413, 503))
+    def search(self, service: Service, data: SearchRequest) -> SearchResults:
+        """The best passages for a query: the `kb search --json` hit contract."""
+        filters = Filters(source=data.filters.source, doc_ids=tuple(data.filters.doc_ids)) if data.filters else None
+        hits = service.kb.search(data.query, data.top_k, mode=data.mode, filters=filters)
+        return SearchResults(hits=[from_dict(h.to_dict(), SearchHit) for h in hits])
 
-    return event_stream(stream(), ticket)
+    @post("/ask", operation_id="ask", status_code=200, summary="Answer a question from the documents",
+          response_description="The answer object; with `\"stream\": true` or `Accept: text/event-stream`, "
+                               "server-sent events `sources`, `token`, `done` (the answer object), `error`",
+          responses=problems(400, 413, 503))
+    async def ask(self, request: Request, service: Service, data: AskRequest) -> Response[AnswerResult]:
+        """The `kb ask --json` object. With `"stream": true` (or `Accept: text/event-stream`):
+        server-sent events `sources`, `token`, `done` (the answer object) and `error` (a problem
+        details object)."""
+        options = {"history": [msgspec.to_builtins(t) for t in data.history], "top_k": data.top_k,
+                   "temperature": data.temperature, "max_tokens": data.max_tokens}
+        generation = Generation(service, data.question, options)
+        if not (data.stream or EVENT_STREAM in request.headers.get("accept", "")):
+            answer = await generation.answer(request)
+            return Response(from_dict(answer.to_dict(), AnswerResult))
+        return generation.stream(_ask_event, error=lambda problem: sse(problem, "error"))

@@ -13,23 +13,23 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-from litestar import Litestar
+from litestar import Litestar, Router
 from litestar.config.cors import CORSConfig
-from litestar.exceptions import HTTPException
+from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
 
 from kb import __version__
-from kb.api.answering import GenerationQueue, ask, search
-from kb.api.auth import create_session, require_key, session_status
-from kb.api.documents import delete_document, document_file, get_document, get_job, list_documents, upload
-from kb.api.errors import handle_http_error, handle_kb_error, handle_unexpected
+from kb.api.answering import AnsweringController, GenerationQueue
+from kb.api.auth import AuthController, KeyGuard
+from kb.api.documents import DocumentsController
+from kb.api.errors import problem_details_plugin
 from kb.api.jobs import IngestJobs
-from kb.api.metrics import Metrics, RequestIdFilter, metrics, observability
-from kb.api.openai import chat_completions, openai_models
+from kb.api.metrics import Metrics, MetricsController, RequestIdFilter, observability
+from kb.api.openai import OpenAIController
 from kb.api.state import LOGGER
-from kb.api.status import health, stats
-from kb.errors import KBError, ModelUnavailable
+from kb.api.status import StatusController
+from kb.errors import ModelUnavailable
 from kb.service import KnowledgeBase
 from kb.settings import Settings
 
@@ -45,7 +45,7 @@ class Service:
         self.kb = kb
         self._owns_kb = kb is None
         self.queue = GenerationQueue(settings.server.queue_size, settings.server.retry_after_s)
-        self.metrics = Metrics()
+        self.metrics = Metrics(lambda: self.queue.depth, lambda: self.jobs.counts() if self.jobs else {})
         self.jobs: IngestJobs | None = None
         self.session_secret = secrets.token_bytes(32)  # signs the web page's session cookies (kb/api/auth.py)
         self.model_error = ""
@@ -70,8 +70,7 @@ class Service:
             self.kb.close()
 
 
-API_HANDLERS = [health, search, ask, list_documents, get_document, delete_document, document_file, upload, get_job,
-                stats, session_status, create_session, metrics, openai_models, chat_completions]
+CONTROLLERS = [StatusController, AnsweringController, AuthController, OpenAIController, MetricsController]
 
 
 def create_app(settings: Settings, kb: KnowledgeBase | None = None) -> Litestar:
@@ -89,7 +88,14 @@ def create_app(settings: Settings, kb: KnowledgeBase | None = None) -> Litestar:
         finally:
             await anyio.to_thread.run_sync(service.close)
 
-    handlers: list[Any] = list(API_HANDLERS)
+    def provide_service() -> Service:
+        return service
+
+    # Bodies: JSON up to [server] max_body_kb (the app's limit); uploads up to max_upload_mb (the
+    # documents' router). Litestar counts the bytes as they arrive, with or without Content-Length.
+    uploads = Router(path="/", route_handlers=[DocumentsController],
+                     request_max_body_size=int(settings.server.max_upload_mb * 1024 * 1024))
+    handlers: list[Any] = [*CONTROLLERS, uploads]
     template_config = None
     if (WEB / "templates" / "index.html").is_file():
         from kb.api.web import web_handlers, web_template_config
@@ -100,18 +106,20 @@ def create_app(settings: Settings, kb: KnowledgeBase | None = None) -> Litestar:
     app = Litestar(
         route_handlers=handlers,
         lifespan=[lifespan],
-        guards=[require_key],
-        middleware=[observability],
-        exception_handlers={KBError: handle_kb_error, HTTPException: handle_http_error, Exception: handle_unexpected},
+        guards=[KeyGuard(service)],
+        middleware=[observability(service.metrics)],
+        dependencies={"service": Provide(provide_service, sync_to_thread=False)},
+        signature_types=[Service],
+        plugins=[problem_details_plugin(settings.server)],
         openapi_config=OpenAPIConfig(title="kb", version=__version__, path="/schema",
                                      description="A local knowledge base: search, grounded answers, documents.",
                                      render_plugins=[SwaggerRenderPlugin()]),
-        request_max_body_size=int(settings.server.max_upload_mb * 1024 * 1024),
+        request_max_body_size=settings.server.max_body_kb * 1024,
         cors_config=cors,
         template_config=template_config,
         debug=False,
     )
-    app.state.service = service
+    service.metrics.route_paths = {route.path_format: route.path for route in app.routes}
     return app
 
 

@@ -1,96 +1,103 @@
 """Documents over HTTP: list, get, delete, the original file, and uploads, which are ingested in the
-background (kb/api/jobs.py) and followed at `/api/jobs/{id}`."""
+background (kb/api/jobs.py) and followed at `/api/jobs/{id}`. The controller sits under its own
+body limit (`[server] max_upload_mb`, see kb/api/app.py): an upload is the one large body."""
 
 from __future__ import annotations
 
 import mimetypes
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import anyio
-from litestar import Request, delete, get, post
+from litestar import Controller, delete, get, post
 from litestar.datastructures import UploadFile
 from litestar.enums import RequestEncodingType
 from litestar.params import Body, Parameter
 from litestar.response import File
 
-from kb.api.state import service_of
+from kb.api.errors import problems
+from kb.api.schemas import DeletedDocument, DocumentInfo, DocumentList, JobInfo, from_dict
 from kb.errors import InvalidInput, NotFound
 
-
-@get("/api/documents", sync_to_thread=True, summary="List documents")
-def list_documents(
-    request: Request,
-    offset: Annotated[int, Parameter(ge=0)] = 0,
-    limit: Annotated[int, Parameter(ge=1, le=500)] = 50,
-    q: Annotated[str, Parameter(description="Only sources containing this text", max_length=500)] = "",
-) -> dict[str, Any]:
-    """Committed documents by source, paginated."""
-    docs = service_of(request).kb.documents()
-    if q:
-        docs = [d for d in docs if q.lower() in d.source.lower() or q.lower() in d.title.lower()]
-    return {"total": len(docs), "offset": offset, "limit": limit, "documents": [_doc(d) for d in docs[offset : offset + limit]]}
+if TYPE_CHECKING:
+    from kb.api.app import Service
 
 
-def _doc(doc: Any) -> dict[str, Any]:
-    data = doc.to_dict()
-    data.pop("root", None)  # a server path is not the client's business
-    data.pop("pending", None)
-    return data
+def _doc(doc: Any) -> DocumentInfo:
+    return from_dict(doc.to_dict(), DocumentInfo)  # without `root` (a server path) and `pending`
 
 
-@get("/api/documents/{doc_id:str}", sync_to_thread=True, summary="One document")
-def get_document(request: Request, doc_id: str) -> dict[str, Any]:
-    return _doc(_find(request, doc_id))
-
-
-def _find(request: Request, doc_id: str) -> Any:
-    doc = next((d for d in service_of(request).kb.documents() if d.doc_id == doc_id), None)
+def _find(service: Service, doc_id: str) -> Any:
+    doc = next((d for d in service.kb.documents() if d.doc_id == doc_id), None)
     if doc is None:
         raise NotFound(f"no document with doc_id {doc_id!r}")
     return doc
 
 
-@delete("/api/documents/{doc_id:str}", sync_to_thread=True, status_code=200, summary="Delete a document")
-def delete_document(request: Request, doc_id: str) -> dict[str, Any]:
-    doc = _find(request, doc_id)
-    doc, removed = service_of(request).kb.delete(doc.doc_id)
-    return {"deleted": _doc(doc), "chunks_removed": removed}
+class DocumentsController(Controller):
+    path = "/api"
+    tags = ["documents"]
 
+    @get("/documents", operation_id="list_documents", sync_to_thread=True, summary="List documents",
+         responses=problems(400))
+    def list_documents(
+        self,
+        service: Service,
+        offset: Annotated[int, Parameter(ge=0)] = 0,
+        limit: Annotated[int, Parameter(ge=1, le=500)] = 50,
+        q: Annotated[str, Parameter(description="Only sources containing this text", max_length=500)] = "",
+    ) -> DocumentList:
+        """Committed documents by source, paginated."""
+        docs = service.kb.documents()
+        if q:
+            docs = [d for d in docs if q.lower() in d.source.lower() or q.lower() in d.title.lower()]
+        return DocumentList(total=len(docs), offset=offset, limit=limit,
+                            documents=[_doc(d) for d in docs[offset : offset + limit]])
 
-@get("/api/documents/{doc_id:str}/file", sync_to_thread=True, summary="The original file")
-def document_file(request: Request, doc_id: str) -> File:
-    """The file as ingested, with its content type, shown inline (PDF viewers honour `#page=N`)."""
-    doc = _find(request, doc_id)
-    path = Path(doc.root) / doc.source
-    if not path.is_file():
-        raise NotFound(f"{doc.source}: the original file is no longer at {path.name}")
-    media = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-    if media.startswith("text/html"):
-        media = "text/plain"  # never render a document's HTML (scripts) in kb's origin
-    return File(path, filename=path.name, media_type=media, content_disposition_type="inline",
-                headers={"X-Content-Type-Options": "nosniff", "Content-Security-Policy": "sandbox"})
+    @get("/documents/{doc_id:str}", operation_id="get_document", sync_to_thread=True, summary="One document",
+         responses=problems(404))
+    def get_document(self, service: Service, doc_id: str) -> DocumentInfo:
+        return _doc(_find(service, doc_id))
 
+    @delete("/documents/{doc_id:str}", operation_id="delete_document", sync_to_thread=True, status_code=200,
+            summary="Delete a document", responses=problems(404, 409))
+    def delete_document(self, service: Service, doc_id: str) -> DeletedDocument:
+        doc = _find(service, doc_id)
+        doc, removed = service.kb.delete(doc.doc_id)
+        return DeletedDocument(deleted=_doc(doc), chunks_removed=removed)
 
-@post("/api/documents", summary="Upload documents", status_code=202)
-async def upload(
-    request: Request, data: Annotated[list[UploadFile], Body(media_type=RequestEncodingType.MULTI_PART)]
-) -> dict[str, Any]:
-    """Multipart upload of one or more files; ingested in the background by the same pipeline as
-    `kb ingest`. Returns the job; poll `GET /api/jobs/{id}` for progress and per-file results."""
-    service = service_of(request)
-    files = data if isinstance(data, list) else [data]
-    if not files:
-        raise InvalidInput("no file in the upload (multipart field with a file name)")
-    if len(files) > service.settings.server.max_files:
-        raise InvalidInput(f"{len(files)} files in one upload; at most {service.settings.server.max_files}")
-    job = await anyio.to_thread.run_sync(service.jobs.submit, [(f.filename, f.file) for f in files])
-    return job.to_dict()
+    @get("/documents/{doc_id:str}/file", operation_id="document_file", sync_to_thread=True,
+         summary="The original file", responses=problems(404))
+    def document_file(self, service: Service, doc_id: str) -> File:
+        """The file as ingested, with its content type, shown inline (PDF viewers honour `#page=N`)."""
+        doc = _find(service, doc_id)
+        path = Path(doc.root) / doc.source
+        if not path.is_file():
+            raise NotFound(f"{doc.source}: the original file is no longer at {path.name}")
+        media = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        if media.startswith("text/html"):
+            media = "text/plain"  # never render a document's HTML (scripts) in kb's origin
+        return File(path, filename=path.name, media_type=media, content_disposition_type="inline",
+                    headers={"X-Content-Type-Options": "nosniff", "Content-Security-Policy": "sandbox"})
 
+    @post("/documents", operation_id="upload_documents", summary="Upload documents", status_code=202,
+          responses=problems(400, 413))
+    async def upload(
+        self, service: Service, data: Annotated[list[UploadFile], Body(media_type=RequestEncodingType.MULTI_PART)]
+    ) -> JobInfo:
+        """Multipart upload of one or more files; ingested in the background by the same pipeline as
+        `kb ingest`. Returns the job; poll `GET /api/jobs/{id}` for progress and per-file results."""
+        files = data if isinstance(data, list) else [data]
+        if not files:
+            raise InvalidInput("no file in the upload (multipart field with a file name)")
+        if len(files) > service.settings.server.max_files:
+            raise InvalidInput(f"{len(files)} files in one upload; at most {service.settings.server.max_files}")
+        job = await anyio.to_thread.run_sync(service.jobs.submit, [(f.filename, f.file) for f in files])
+        return from_dict(job.to_dict(), JobInfo)
 
-@get("/api/jobs/{job_id:str}", summary="An upload job's progress")
-async def get_job(request: Request, job_id: str) -> dict[str, Any]:
-    job = service_of(request).jobs.get(job_id)
-    if job is None:
-        raise NotFound(f"no job {job_id!r} (jobs are kept in memory until the server restarts)")
-    return job.to_dict()
+    @get("/jobs/{job_id:str}", operation_id="get_job", summary="An upload job's progress", responses=problems(404))
+    async def get_job(self, service: Service, job_id: str) -> JobInfo:
+        job = service.jobs.get(job_id)
+        if job is None:
+            raise NotFound(f"no job {job_id!r} (jobs are kept in memory until the server restarts)")
+        return from_dict(job.to_dict(), JobInfo)

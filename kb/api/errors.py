@@ -1,63 +1,140 @@
-"""Errors as HTTP responses: which `KBError` gets which status, the one error body
-(`{"error": {"type", "message"}}`), and the app's exception handlers."""
+"""Errors as HTTP responses: RFC 9457 problem details (`application/problem+json`) through Litestar's
+`ProblemDetailsPlugin`, with one vocabulary of error types for kb's own errors (`KBError`) and
+Litestar's (`HTTPException`: validation, auth, routing, body size).
+
+| status | type                 | raised by                                                     |
+|--------|----------------------|---------------------------------------------------------------|
+| 400    | `invalid_input`      | `InvalidInput`, `SettingsError`, request validation, bad JSON |
+| 401    | `unauthorized`       | no or a wrong API key                                         |
+| 403    | `forbidden`          | `PermissionDeniedException`                                   |
+| 404    | `not_found`          | `NotFound`, no such route                                     |
+| 405    | `method_not_allowed` | a route without that method                                   |
+| 409    | `ingest_locked`      | `IngestLocked` (another ingest holds the store's write lock)  |
+| 413    | `payload_too_large`  | a body over `max_body_kb` (uploads: `max_upload_mb`)          |
+| 429    | `too_many_requests`  | `TooManyRequestsException`                                    |
+| 503    | `queue_full`         | `QueueFull` (every place in the answer queue is taken)        |
+| 503    | `model_unavailable`  | `ModelUnavailable`                                            |
+| 503    | `store_unavailable`  | `StoreUnavailable`                                            |
+| 500    | `internal_error`     | anything else (logged with its traceback; never sent)         |
+
+Every 503 carries `Retry-After` (`[server] retry_after_s`). The body is
+`{"status", "type", "title", "detail", "request_id", "error": {"type", "message"}}` (+ `errors`,
+one per field, for a request that failed validation); `error` is the body of before, kept so
+clients that read `error.message` go on working. Streams that are already open report the same
+object in-band (kb/api/answering.py, kb/api/openai.py).
+"""
 
 from __future__ import annotations
 
 import logging
 from typing import Any
 
-from litestar import Request, Response
+import msgspec
 from litestar.exceptions import HTTPException, ValidationException
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetailsException, ProblemDetailsPlugin
 
-from kb.api.state import LOGGER, request_id_var, service_of
+from kb.api.schemas import ErrorField, FieldProblem, Problem
+from kb.api.state import LOGGER, request_id_var
 from kb.errors import IngestLocked, InvalidInput, KBError, ModelUnavailable, NotFound, SettingsError, StoreUnavailable
+from kb.settings import ServerSettings
 
 log = logging.getLogger(LOGGER)
+PROBLEM_JSON = "application/problem+json"
 
 
 class QueueFull(KBError):
     """Every place in the generation queue is taken."""
 
 
-STATUS = {InvalidInput: 400, SettingsError: 400, NotFound: 404, IngestLocked: 409, QueueFull: 503,
-          ModelUnavailable: 503, StoreUnavailable: 503}
+# type -> (status, title)
+TYPES: dict[str, tuple[int, str]] = {
+    "invalid_input": (400, "Invalid input"),
+    "unauthorized": (401, "Unauthorized"),
+    "forbidden": (403, "Forbidden"),
+    "not_found": (404, "Not found"),
+    "method_not_allowed": (405, "Method not allowed"),
+    "ingest_locked": (409, "Another ingest is running"),
+    "payload_too_large": (413, "Payload too large"),
+    "too_many_requests": (429, "Too many requests"),
+    "queue_full": (503, "The answer queue is full"),
+    "model_unavailable": (503, "The model is unavailable"),
+    "store_unavailable": (503, "The store is unavailable"),
+    "internal_error": (500, "Internal error"),
+}
+KB_TYPES: dict[type[KBError], str] = {
+    InvalidInput: "invalid_input", SettingsError: "invalid_input", NotFound: "not_found", IngestLocked: "ingest_locked",
+    QueueFull: "queue_full", ModelUnavailable: "model_unavailable", StoreUnavailable: "store_unavailable",
+}
+HTTP_TYPES: dict[int, str] = {
+    400: "invalid_input", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
+    413: "payload_too_large", 429: "too_many_requests",
+}
 
 
-def error_body(kind: str, message: str) -> dict[str, Any]:
-    return {"error": {"type": kind, "message": message}}
+def problem(kind: str, detail: str, errors: list[dict[str, Any]] | None = None, status: int | None = None) -> Problem:
+    """`status` only for a client error of the framework's that has no type of its own (then `invalid_input`)."""
+    title = TYPES[kind][1]
+    status = status or TYPES[kind][0]
+    rid = request_id_var.get()
+    return Problem(status=status, type=kind, title=title, detail=detail, error=ErrorField(kind, detail),
+                   request_id=rid if rid != "-" else None,
+                   errors=[msgspec.convert(e, FieldProblem) for e in errors] if errors else None)
 
 
-def _error_response(status: int, kind: str, message: str, headers: dict[str, str] | None = None) -> Response:
-    return Response(error_body(kind, message), status_code=status, headers=headers or {}, media_type="application/json")
+def problem_of(exc: BaseException) -> Problem:
+    """The problem an exception is, for any exception (the one mapping of errors to types)."""
+    if isinstance(exc, KBError):
+        kind = next((k for cls, k in KB_TYPES.items() if isinstance(exc, cls)), None)
+        if kind is not None:
+            if TYPES[kind][0] >= 500 and kind != "queue_full":
+                log.error("%s: %s", type(exc).__name__, exc)
+            return problem(kind, str(exc))
+    if isinstance(exc, HTTPException) and exc.status_code < 500:
+        if isinstance(exc, ValidationException) and exc.extra:
+            found = exc.extra if isinstance(exc.extra, list) else [exc.extra]
+            fields = [p for p in found if isinstance(p, dict) and p.get("message")]
+            message = "; ".join(f"{p.get('key') or 'body'}: {p['message']}" for p in fields) or exc.detail
+            return problem("invalid_input", f"invalid request: {message}", fields)
+        kind = HTTP_TYPES.get(exc.status_code)
+        return problem(kind or "invalid_input", exc.detail, status=None if kind else exc.status_code)
+    log.error("unexpected error", exc_info=exc)
+    return problem("internal_error", f"internal error (request id {request_id_var.get()}); see the server log")
 
 
-def handle_kb_error(request: Request, exc: KBError) -> Response:
-    status = next((code for cls, code in STATUS.items() if isinstance(exc, cls)), 500)
-    headers = {"Retry-After": str(service_of(request).settings.server.retry_after_s)} if isinstance(exc, QueueFull) else {}
-    if status >= 500 and not isinstance(exc, QueueFull):
-        log.error("%s: %s", type(exc).__name__, exc)
-    return _error_response(status, snake(type(exc).__name__), str(exc), headers)
+def problem_body(exc: BaseException) -> dict[str, Any]:
+    """The problem as a JSON-ready dict (for an error event of a stream already open)."""
+    return msgspec.to_builtins(problem_of(exc))
 
 
-def handle_http_error(request: Request, exc: HTTPException) -> Response:
-    message = exc.detail
-    if isinstance(exc, ValidationException) and exc.extra:
-        problems = exc.extra if isinstance(exc.extra, list) else [exc.extra]
-        message = "; ".join(
-            f"{p.get('key') or 'body'}: {p.get('message')}" if isinstance(p, dict) else str(p) for p in problems
-        )
-        message = f"invalid request: {message}"
-    kinds = {400: "invalid_request", 401: "unauthorized", 404: "not_found", 405: "method_not_allowed",
-             413: "too_large", 429: "too_many_requests"}
-    headers = {"WWW-Authenticate": "Bearer"} if exc.status_code == 401 else {}
-    return _error_response(exc.status_code, kinds.get(exc.status_code, "http_error"), str(message), headers)
+def problems(*statuses: int) -> dict[int, ResponseSpec]:
+    """OpenAPI: the problem details a route may answer with, besides its success response."""
+    kinds = {status: [k for k, (s, _) in TYPES.items() if s == status] for status in (*statuses, 500)}
+    return {status: ResponseSpec(Problem, media_type=PROBLEM_JSON, generate_examples=False,
+                                 description="Problem details; type " + " or ".join(f"`{k}`" for k in kinds[status]))
+            for status in kinds}
 
 
-def handle_unexpected(request: Request, exc: Exception) -> Response:
-    log.exception("unexpected error")
-    return _error_response(500, "internal_error", f"internal error (request id {request_id_var.get()}); see the server log")
+def problem_details_plugin(server: ServerSettings) -> ProblemDetailsPlugin:
+    """Litestar's problem details plugin, converting every exception through `problem_of`."""
 
+    def convert(exc: Exception) -> ProblemDetailsException:
+        if isinstance(exc, ProblemDetailsException):
+            return exc
+        if isinstance(exc, RequestEntityTooLarge):
+            exc = RequestEntityTooLarge(f"request body over the limit: {server.max_body_kb} KiB "
+                                        f"(uploads: {server.max_upload_mb:g} MB)")
+        found = problem_of(exc)
+        headers = dict(exc.headers or {}) if isinstance(exc, HTTPException) and found.status < 500 else {}
+        if found.status == 401:
+            headers["WWW-Authenticate"] = "Bearer"
+        if found.status == 503:
+            headers["Retry-After"] = str(server.retry_after_s)
+        extra = {k: v for k, v in msgspec.to_builtins(found).items() if k not in ("status", "type", "title", "detail")}
+        return ProblemDetailsException(status_code=found.status, type_=found.type, title=found.title,
+                                       detail=found.detail, headers=headers, extra=extra)
 
-def snake(name: str) -> str:
-    """An exception's class name as an error type: QueueFull -> queue_full."""
-    return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
+    return ProblemDetailsPlugin(ProblemDetailsConfig(
+        exception_to_problem_detail_map={HTTPException: convert, KBError: convert, Exception: convert},
+    ))

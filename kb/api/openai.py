@@ -1,30 +1,27 @@
-"""The OpenAI-compatible API: `/v1/models` and `/v1/chat/completions`, answered by the same event
-stream as `/api/ask` (kb/api/answering.py) and shaped as OpenAI's objects and chunks."""
+"""The OpenAI-compatible API: `/v1/models` and `/v1/chat/completions`, answered through the same
+`Generation` as `/api/ask` (kb/api/answering.py) and shaped as OpenAI's objects and chunks."""
 
 from __future__ import annotations
 
-import json
-import threading
 import time
 import uuid
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from litestar import Request, Response, get, post
-from litestar.response import Stream
+from litestar import Controller, Request, Response, get, post
+from litestar.response.sse import ServerSentEventMessage
 
-from kb.api.answering import answer_events, collect, event_stream
-from kb.api.errors import error_body, snake
-from kb.api.schemas import ChatCompletionRequest, ChatMessage
-from kb.api.state import service_of
-from kb.errors import InvalidInput, KBError
-from kb.generation import Answer
+from kb.api.answering import Generation, sse
+from kb.api.errors import problems
+from kb.api.schemas import (
+    AssistantMessage, ChatCompletion, ChatCompletionChunk, ChatCompletionRequest, ChatMessage, ChunkChoice, Choice,
+    Citation, Delta, KbVerdict, ModelCard, ModelList, Usage, from_dict,
+)
+from kb.errors import InvalidInput
+from kb.generation import Answer, Event
 
-
-@get("/v1/models", summary="OpenAI: list models")
-async def openai_models(request: Request) -> dict[str, Any]:
-    name = service_of(request).kb.model_name
-    return {"object": "list", "data": [{"id": name, "object": "model", "created": 0, "owned_by": "kb"}]}
+if TYPE_CHECKING:
+    from kb.api.app import Service
 
 
 def _openai_question(data: ChatCompletionRequest) -> tuple[str, list[dict[str, str]]]:
@@ -47,60 +44,77 @@ def _sources_block(answer: Answer) -> str:
     return "\n\nSources:\n" + "\n".join(lines)
 
 
-@post("/v1/chat/completions", status_code=200, summary="OpenAI: chat completion grounded in the documents")
-async def chat_completions(request: Request, data: ChatCompletionRequest) -> Response | Stream:
-    """The last user message is the question, earlier turns the history; the answer is grounded in
-    the knowledge base. Sources come in the extra `sources` field and, by setting, as a trailing
-    "Sources:" block. `stream: true` sends OpenAI's chunks and `data: [DONE]`."""
-    service = service_of(request)
-    question, history = _openai_question(data)
-    options = {"history": history, "temperature": data.temperature,
-               "max_tokens": data.max_completion_tokens or data.max_tokens}
-    ticket = service.queue.reserve()
-    cancel = threading.Event()
-    completion_id = f"chatcmpl-{uuid.uuid4().hex[:24]}"
-    created = int(time.time())
-    model = service.kb.model_name
-    block = service.settings.server.sources_block
+def _usage(answer: Answer) -> Usage:
+    return Usage(prompt_tokens=answer.usage.get("prompt_tokens", 0),
+                 completion_tokens=answer.usage.get("completion_tokens", 0), total_tokens=sum(answer.usage.values()))
 
-    def extra(answer: Answer) -> dict[str, Any]:
-        return {"sources": [c.to_dict() for c in answer.citations], "kb": {"refused": answer.refused, "grounded": answer.grounded}}
 
-    if not data.stream:
-        try:
-            answer = await collect(request, answer_events(service, ticket, question, options, cancel), cancel)
-        finally:
-            ticket.cancel()
-        content = answer.answer + (_sources_block(answer) if block else "")
-        usage = {**answer.usage, "total_tokens": sum(answer.usage.values())}
-        return Response({
-            "id": completion_id, "object": "chat.completion", "created": created, "model": model,
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
-                         "finish_reason": "stop" if not answer.cancelled else "length"}],
-            "usage": usage, **extra(answer),
-        })
+def _sources(answer: Answer) -> list[Citation]:
+    return [from_dict(c.to_dict(), Citation) for c in answer.citations]
 
-    def chunk(delta: dict[str, Any], finish: str | None = None, **more: Any) -> str:
-        body = {"id": completion_id, "object": "chat.completion.chunk", "created": created, "model": model,
-                "choices": [{"index": 0, "delta": delta, "finish_reason": finish}], **more}
-        return f"data: {json.dumps(body, ensure_ascii=False)}\n\n"
 
-    async def stream() -> AsyncIterator[str]:
-        try:
-            yield chunk({"role": "assistant", "content": ""})
-            async for event in answer_events(service, ticket, question, options, cancel):
-                if event.kind == "token":
-                    yield chunk({"content": event.data})
-                elif event.kind == "done":
-                    answer = event.data
-                    if block and (tail := _sources_block(answer)):
-                        yield chunk({"content": tail})
-                    usage = {**answer.usage, "total_tokens": sum(answer.usage.values())}
-                    yield chunk({}, "stop", usage=usage, **extra(answer))
-        except KBError as exc:
-            yield f"data: {json.dumps(error_body(snake(type(exc).__name__), str(exc)), ensure_ascii=False)}\n\n"
-        finally:
-            ticket.cancel()
-        yield "data: [DONE]\n\n"
+def _error_chunk(problem: dict[str, Any]) -> ServerSentEventMessage:
+    """OpenAI's in-stream error, `{"error": {"message", "type", ...}}`: the problem details object
+    with OpenAI's `message` (what OpenAI's clients raise with) beside `detail`."""
+    problem.pop("error", None)
+    return sse({"error": {"message": problem["detail"], **problem}})
 
-    return event_stream(stream(), ticket)
+
+class OpenAIController(Controller):
+    path = "/v1"
+    tags = ["openai"]
+
+    @get("/models", operation_id="openai_models", summary="OpenAI: list models")
+    async def models(self, service: Service) -> ModelList:
+        card = ModelCard(id=service.kb.model_name, object="model", created=0, owned_by="kb")
+        return ModelList(object="list", data=[card])
+
+    @post("/chat/completions", operation_id="chat_completions", status_code=200,
+          summary="OpenAI: chat completion grounded in the documents",
+          response_description="OpenAI's chat completion; with `stream: true`, server-sent `data:` chunks and "
+                               "`data: [DONE]`",
+          responses=problems(400, 413, 503))
+    async def chat_completions(
+        self, request: Request, service: Service, data: ChatCompletionRequest
+    ) -> Response[ChatCompletion]:
+        """The last user message is the question, earlier turns the history; the answer is grounded in
+        the knowledge base. Sources come in the extra `sources` field and, by setting, as a trailing
+        "Sources:" block. `stream: true` sends OpenAI's chunks and `data: [DONE]`; an error once the
+        stream is open is one `{"error": {...}}` chunk, then `[DONE]`."""
+        question, history = _openai_question(data)
+        options = {"history": history, "temperature": data.temperature,
+                   "max_tokens": data.max_completion_tokens or data.max_tokens}
+        generation = Generation(service, question, options)
+        completion_id = f"chatcmpl-{uuid.uuid4().hex[:24]}"
+        created = int(time.time())
+        model = service.kb.model_name
+        block = service.settings.server.sources_block
+
+        if not data.stream:
+            answer = await generation.answer(request)
+            content = answer.answer + (_sources_block(answer) if block else "")
+            return Response(ChatCompletion(
+                id=completion_id, object="chat.completion", created=created, model=model,
+                choices=[Choice(index=0, message=AssistantMessage(role="assistant", content=content),
+                                finish_reason="stop" if not answer.cancelled else "length")],
+                usage=_usage(answer), sources=_sources(answer),
+                kb=KbVerdict(refused=answer.refused, grounded=answer.grounded),
+            ))
+
+        def chunk(delta: Delta, finish: str | None = None, **more: Any) -> ServerSentEventMessage:
+            choices = [ChunkChoice(index=0, delta=delta, finish_reason=finish)]
+            return sse(ChatCompletionChunk(id=completion_id, object="chat.completion.chunk", created=created,
+                                           model=model, choices=choices, **more))
+
+        def render(item: Event) -> Iterable[ServerSentEventMessage]:
+            if item.kind == "token":
+                yield chunk(Delta(content=item.data))
+            elif item.kind == "done":
+                answer = item.data
+                if block and (tail := _sources_block(answer)):
+                    yield chunk(Delta(content=tail))
+                yield chunk(Delta(), "stop", usage=_usage(answer), sources=_sources(answer),
+                            kb=KbVerdict(refused=answer.refused, grounded=answer.grounded))
+
+        return generation.stream(render, error=_error_chunk,
+                                 first=[chunk(Delta(role="assistant", content=""))], last=[sse("[DONE]")])

@@ -1,14 +1,16 @@
-"""Request bodies: msgspec Structs, validated by Litestar and documented in the OpenAPI schema."""
+"""Request and response bodies: msgspec Structs, validated by Litestar and documented in the OpenAPI
+schema (`/schema`)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 
 from kb.generation import MAX_QUESTION_CHARS
 
 Query = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_QUESTION_CHARS, examples=["How do I roll back a bad deploy?"])]
+S = TypeVar("S", bound=msgspec.Struct)
 TopK = Annotated[int, msgspec.Meta(ge=1, le=100, examples=[5])]
 
 
@@ -56,3 +58,278 @@ class ChatCompletionRequest(msgspec.Struct):
 
 class SessionRequest(msgspec.Struct, forbid_unknown_fields=True):
     key: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+# -- response bodies ------------------------------------------------------------------------------
+# Built from the dicts kb's lower modules make (`to_dict()`), so every JSON field name and value is
+# the one the CLI's --json, the web page and scripts already read. `from_dict` ignores keys a Struct
+# does not declare (e.g. a hit's `explain`) and fails loudly on a missing one.
+
+
+def from_dict(data: Any, kind: type[S]) -> S:
+    return msgspec.convert(data, kind)
+
+
+class SearchHit(msgspec.Struct):
+    doc_id: str
+    chunk_id: str
+    source: str
+    page: int | None
+    heading: str
+    score: float
+    text: str
+    page_end: int | None
+    title: str
+    chunk_index: int
+
+
+class SearchResults(msgspec.Struct):
+    hits: list[SearchHit]
+
+
+class Citation(msgspec.Struct):
+    n: int
+    doc_id: str
+    chunk_id: str
+    source: str
+    page: int | None
+    heading: str
+    snippet: str
+
+
+class AnswerResult(msgspec.Struct):
+    """The answer object of `kb ask --json`, `POST /api/ask` and the stream's `done` event."""
+
+    answer: str
+    refused: bool
+    grounded: bool
+    citations: list[Citation]
+    attribution: str
+    dropped: list[str]
+    refused_by: str
+    verified: bool | None
+    doubt: float | None
+    model: str
+    question: str
+    standalone_question: str
+    search_question: str
+    language: str
+    usage: dict[str, int]
+    timings: dict[str, float | None]
+    cancelled: bool
+
+
+class SourcePassage(msgspec.Struct):
+    """One numbered passage of the stream's `sources` event."""
+
+    n: int
+    doc_id: str
+    chunk_id: str
+    source: str
+    page: int | None
+    heading: str
+    snippet: str
+    page_end: int | None
+    text: str
+    label: str
+
+
+class TokenDelta(msgspec.Struct):
+    """The stream's `token` event."""
+
+    text: str
+
+
+class DocumentInfo(msgspec.Struct):
+    doc_id: str
+    source: str
+    sha256: str
+    size: int
+    mtime: float
+    chunks: int
+    title: str
+    kind: str
+    ingested_at: str
+
+
+class DocumentList(msgspec.Struct):
+    total: int
+    offset: int
+    limit: int
+    documents: list[DocumentInfo]
+
+
+class DeletedDocument(msgspec.Struct):
+    deleted: DocumentInfo
+    chunks_removed: int
+
+
+class JobProgress(msgspec.Struct):
+    files_done: int
+    files_total: int
+    chunks_embedded: int
+
+
+class JobFile(msgspec.Struct):
+    name: str
+    size: int
+    status: Annotated[str, msgspec.Meta(description="queued | added | updated | unchanged | failed")]
+    chunks: int
+    error: str
+
+
+class JobInfo(msgspec.Struct):
+    id: str
+    status: Annotated[str, msgspec.Meta(description="queued | running | done | failed")]
+    created: float
+    finished: float | None
+    progress: JobProgress
+    files: list[JobFile]
+    error: str | None
+
+
+class Health(msgspec.Struct, omit_defaults=True):
+    """`documents` and `chunks` are there when the store answered; `store_error` and `model_error`
+    when something is wrong (then `status` is "degraded" and the status code 503)."""
+
+    status: Literal["ok", "degraded"]
+    version: str
+    model: str
+    model_loaded: bool
+    store_reachable: bool
+    documents: int | None = None
+    chunks: int | None = None
+    store_error: str | None = None
+    model_error: str | None = None
+
+
+class Limits(msgspec.Struct):
+    top_k_max: int
+    temperature_max: float
+    temperature: float
+    top_k: int
+    max_upload_mb: float
+    max_files: int
+
+
+class Stats(msgspec.Struct):
+    collection: str
+    documents: int
+    chunks: int
+    embedding_model: str
+    store_mode: str
+    store_bytes: int | None
+    chat_model: str
+    model_loaded: bool
+    generation_queue_depth: int
+    limits: Limits
+
+
+class SessionStatus(msgspec.Struct):
+    keys_required: bool
+    authenticated: bool
+
+
+class SessionCreated(msgspec.Struct):
+    authenticated: bool
+
+
+# -- OpenAI's objects -------------------------------------------------------------------------------
+
+
+class ModelCard(msgspec.Struct):
+    id: str
+    object: str
+    created: int
+    owned_by: str
+
+
+class ModelList(msgspec.Struct):
+    object: str
+    data: list[ModelCard]
+
+
+class AssistantMessage(msgspec.Struct):
+    role: str
+    content: str
+
+
+class Choice(msgspec.Struct):
+    index: int
+    message: AssistantMessage
+    finish_reason: str
+
+
+class Usage(msgspec.Struct):
+    prompt_tokens: int
+    completion_tokens: int
+    total_tokens: int
+
+
+class KbVerdict(msgspec.Struct):
+    refused: bool
+    grounded: bool
+
+
+class ChatCompletion(msgspec.Struct):
+    """OpenAI's chat completion, with kb's extra `sources` and `kb` fields."""
+
+    id: str
+    object: str
+    created: int
+    model: str
+    choices: list[Choice]
+    usage: Usage
+    sources: list[Citation]
+    kb: KbVerdict
+
+
+class Delta(msgspec.Struct, omit_defaults=True):
+    role: str | None = None
+    content: str | None = None
+
+
+class ChunkChoice(msgspec.Struct):
+    index: int
+    delta: Delta
+    finish_reason: str | None
+
+
+class ChatCompletionChunk(msgspec.Struct, omit_defaults=True):
+    """One `data:` event of a streamed completion; the last one carries usage, sources and kb."""
+
+    id: str
+    object: str
+    created: int
+    model: str
+    choices: list[ChunkChoice]
+    usage: Usage | None = None
+    sources: list[Citation] | None = None
+    kb: KbVerdict | None = None
+
+
+# -- errors -----------------------------------------------------------------------------------------
+
+
+class ErrorField(msgspec.Struct):
+    type: str
+    message: str
+
+
+class FieldProblem(msgspec.Struct, omit_defaults=True):
+    message: str
+    key: str | None = None
+    source: str | None = None
+
+
+class Problem(msgspec.Struct, omit_defaults=True):
+    """An error, as RFC 9457 problem details (`application/problem+json`). `type` is one of kb's
+    error types (see kb/api/errors.py); `error` repeats type and detail in the body kb sent before."""
+
+    status: int
+    type: str
+    title: str
+    detail: str
+    error: ErrorField
+    request_id: str | None = None
+    errors: list[FieldProblem] | None = None

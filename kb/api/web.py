@@ -24,7 +24,7 @@ CSP = (
 )
 
 
-@get("/", opt={"public": True}, include_in_schema=False)
+@get("/", operation_id="web_page", opt={"public": True}, include_in_schema=False)
 async def index(request: Request) -> Template:
     """The chat page (it asks for an API key itself when the server needs one)."""
     return Template(

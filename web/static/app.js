@@ -71,10 +71,15 @@ async function api(path, init = {}) {
   return response;
 }
 
+// Errors are RFC 9457 problem details: {type, title, status, detail, request_id}.
+function problemMessage(problem) {
+  return problem?.detail || problem?.title || "";
+}
+
 async function errorMessage(response) {
   try {
     const body = await response.json();
-    return body.error?.message || response.statusText;
+    return problemMessage(body) || response.statusText;
   } catch {
     return `${response.status} ${response.statusText}`;
   }
@@ -304,6 +309,7 @@ async function ask(question, retryOf = null) {
       if (done) break;
       buffer += value;
       let cut;
+      buffer = buffer.replace(/\r\n/g, "\n"); // either line end of the event-stream format
       while ((cut = buffer.indexOf("\n\n")) >= 0) {
         const raw = buffer.slice(0, cut);
         buffer = buffer.slice(cut + 2);
@@ -315,7 +321,7 @@ async function ask(question, retryOf = null) {
           renderAnswerText(view, view.text, sources);
           view.item.scrollIntoView({ block: "end" });
         } else if (kind === "done") answer = data;
-        else if (kind === "error") throw new Error(data.error.message);
+        else if (kind === "error") throw new Error(problemMessage(data) || t("error"));
       }
     }
   } catch (error) {
@@ -396,7 +402,7 @@ function uploadFiles(files) {
       try { body = JSON.parse(request.responseText); } catch { /* shown below */ }
       if (request.status !== 202) {
         row.classList.add("failed");
-        status.textContent = `${t("failed")}: ${body.error?.message || request.statusText}`;
+        status.textContent = `${t("failed")}: ${problemMessage(body) || request.statusText}`;
         return;
       }
       bar.value = 100;
