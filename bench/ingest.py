@@ -415,8 +415,8 @@ def _instrument_kb() -> Timings:
     """Wrap kb's stages to see where an ingest's time goes: the parse thread (parse, chunk), the main
     thread (embed), the store thread (begin, write, commit) and the background model load."""
     import ingest.pipeline as pipeline
-    import kb.embedder as embedder
-    import kb.store as store
+    import kb.models.embedder as embedder
+    import kb.store.chroma as store
     from ingest.loaders import Parsed
 
     def on_thread(name: str) -> Callable[[], str]:
@@ -682,7 +682,7 @@ def worker_encode(spec: dict[str, Any]) -> dict[str, Any]:
 def worker_baseline(spec: dict[str, Any]) -> dict[str, Any]:
     """RSS of a process that imported kb and loaded the embedder (then embedded one batch)."""
     _quiet_logging()
-    from kb.embedder import open_embedder
+    from kb.models.embedder import open_embedder
     from kb.service import KnowledgeBase  # noqa: F401  (what `kb` imports)
     from kb.settings import load_settings
 

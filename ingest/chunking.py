@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from kb.embedder import Embedder
+from kb.models.embedder import Embedder
 from kb.records import HEADING_SEPARATOR, Section
 
 SECTION_GAP = "\n\n"  # how sections are joined in the document text that char offsets refer to

@@ -5,7 +5,7 @@ opens without the weights), the main thread embeds (torch releases the GIL while
 one writes to the store, in order. The model's weights load in the background as soon as a file
 yields text, while parsing goes on. Chunks are embedded in batches across files and written as they
 go, so a 1,000-page PDF streams through in bounded memory. Each file is committed through the
-store's write protocol (see `kb.store`), so a run killed at any moment leaves the store consistent
+store's write protocol (see `kb.store.chroma`), so a run killed at any moment leaves the store consistent
 and the next run completes it.
 """
 
@@ -28,11 +28,11 @@ from typing import Any
 from ingest.chunking import Chunker, Piece
 from ingest.detect import FileKind, Unsupported, detect
 from ingest.loaders import load
-from kb.embedder import Embedder
 from kb.errors import DocumentError, InvalidInput
+from kb.models.embedder import Embedder
 from kb.records import Chunk, Document, make_chunk_id, make_doc_id
 from kb.settings import Settings
-from kb.store import Store
+from kb.store.chroma import Store
 
 log = logging.getLogger(__name__)
 

@@ -343,7 +343,7 @@ def model() -> None:
 
 
 def _model_manager(ctx: click.Context):
-    from kb.models import ModelManager
+    from kb.models.registry import ModelManager
 
     return ModelManager(load_settings(ctx.obj["settings_path"]))
 

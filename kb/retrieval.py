@@ -14,12 +14,12 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from kb.embedder import Embedder, QueryBatcher
 from kb.errors import InvalidInput, ModelUnavailable
-from kb.lexical import query_terms, tokenize
+from kb.models.embedder import Embedder, QueryBatcher
 from kb.records import Hit
 from kb.settings import RetrievalSettings
-from kb.store import Store
+from kb.store.chroma import Store
+from kb.store.lexical import query_terms, tokenize
 
 log = logging.getLogger(__name__)
 

@@ -20,11 +20,11 @@ import msgspec
 from litestar import Request, Response, post
 from litestar.response import Stream
 
+from kb.answer.generation import Answer, Event, NumberedPassage
 from kb.api.errors import QueueFull, error_body, snake
 from kb.api.schemas import AskRequest, SearchRequest
 from kb.api.state import LOGGER, request_id_var, service_of
 from kb.errors import KBError
-from kb.generation import Answer, Event, NumberedPassage
 from kb.retrieval import Filters
 
 if TYPE_CHECKING:

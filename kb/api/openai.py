@@ -13,12 +13,12 @@ from typing import Any
 from litestar import Request, Response, get, post
 from litestar.response import Stream
 
+from kb.answer.generation import Answer
 from kb.api.answering import answer_events, collect, event_stream
 from kb.api.errors import error_body, snake
 from kb.api.schemas import ChatCompletionRequest, ChatMessage
 from kb.api.state import service_of
 from kb.errors import InvalidInput, KBError
-from kb.generation import Answer
 
 
 @get("/v1/models", summary="OpenAI: list models")

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from kb.generation import MAX_QUESTION_CHARS
+from kb.answer.generation import MAX_QUESTION_CHARS
 
 Query = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_QUESTION_CHARS, examples=["How do I roll back a bad deploy?"])]
 TopK = Annotated[int, msgspec.Meta(ge=1, le=100, examples=[5])]

@@ -34,9 +34,9 @@ from typing import Any
 import numpy as np
 
 from kb.errors import IngestLocked, StoreUnavailable
-from kb.lexical import LexicalIndex
 from kb.records import Chunk, Document, Hit
 from kb.settings import StoreSettings
+from kb.store.lexical import LexicalIndex
 
 log = logging.getLogger(__name__)
 

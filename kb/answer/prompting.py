@@ -1,4 +1,4 @@
-"""Prompt templates: Jinja2 files in `kb/prompts/`, never strings in code.
+"""Prompt templates: Jinja2 files in `kb/answer/prompts/`, never strings in code.
 
 - `chatml.j2`: Qwen's ChatML conversation (byte-identical to the template embedded in Qwen GGUFs).
 - `system.{en,zh}.j2`: the rules (a fixed prefix whose KV cache is reused across requests).

@@ -21,12 +21,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from kb.citations import (
+from kb.answer.citations import (
     MARKER, SNIPPET_CHARS, Citation, attribute, ground, has_statement, parse_citations, unsupported_terms,
 )
+from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
 from kb.errors import InvalidInput
-from kb.llm import ChatModel, GenerationStats, Message, Sampling
-from kb.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
+from kb.models.chat import ChatModel, GenerationStats, Message, Sampling
 from kb.records import Hit
 from kb.retrieval import Passage, fuse, pack_context
 from kb.settings import LLMSettings
