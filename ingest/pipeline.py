@@ -20,19 +20,21 @@ import stat
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ingest.chunking import Chunker, Piece
 from ingest.detect import FileKind, Unsupported, detect
 from ingest.loaders import load
 from kb.errors import DocumentError, InvalidInput
-from kb.models.embedder import Embedder
-from kb.records import Chunk, Document, make_chunk_id, make_doc_id
+from kb.records import Chunk, Document, IngestReport, Progress, make_chunk_id, make_doc_id
 from kb.settings import Settings
-from kb.store.chroma import Store
+
+if TYPE_CHECKING:  # kb.service hands the pipeline its store and embedder: named here for type hints only
+    from kb.models.embedder import Embedder
+    from kb.store.chroma import Store
 
 log = logging.getLogger(__name__)
 
@@ -52,58 +54,6 @@ class Candidate:
     mtime: float = 0.0
     status: str = ""  # added | updated | unchanged
     kind: FileKind | None = None
-
-
-@dataclass
-class IngestReport:
-    """What an ingest did; `to_dict()` is the `kb ingest --json` contract."""
-
-    files_seen: int = 0
-    files_added: int = 0
-    files_updated: int = 0
-    files_unchanged: int = 0
-    files_removed: int = 0
-    files_failed: list[dict[str, str]] = field(default_factory=list)
-    files_skipped: list[dict[str, str]] = field(default_factory=list)
-    files_missing: list[str] = field(default_factory=list)
-    chunks_added: int = 0
-    chunks_removed: int = 0
-    seconds: float = 0.0
-    dry_run: bool = False
-    repaired: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "files_seen": self.files_seen,
-            "files_added": self.files_added,
-            "files_updated": self.files_updated,
-            "files_unchanged": self.files_unchanged,
-            "files_removed": self.files_removed,
-            "files_failed": self.files_failed,
-            "chunks_added": self.chunks_added,
-            "chunks_removed": self.chunks_removed,
-            "seconds": round(self.seconds, 3),
-            "files_skipped": self.files_skipped,
-            "files_missing": self.files_missing,
-            "dry_run": self.dry_run,
-            "repaired": self.repaired,
-        }
-
-    def fail(self, path: str, error: str) -> None:
-        self.files_failed.append({"path": path, "error": error})
-
-
-class Progress:
-    """Hooks the CLI implements to draw progress; the default does nothing."""
-
-    def planned(self, files: int, bytes_total: int) -> None:
-        """Files to parse and embed (unchanged ones excluded), and their total size."""
-
-    def file_done(self, source: str, status: str, chunks: int) -> None:
-        """A file was committed (status added/updated) or failed (status failed)."""
-
-    def chunks_embedded(self, count: int) -> None:
-        """`count` more chunks were embedded and written."""
 
 
 # Events from the parser thread to the writer.

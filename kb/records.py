@@ -1,4 +1,8 @@
-"""Plain records passed between the layers: sections of a parsed file, chunks, documents, hits."""
+"""Plain records passed between the layers: sections of a parsed file, chunks, documents, hits, what
+an ingest did (`IngestReport`) and the hooks it reports its progress through (`Progress`).
+
+Part of the bottom layer, with `kb.settings` and `kb.errors`: it imports nothing of kb, and every
+layer may import it."""
 
 from __future__ import annotations
 
@@ -110,6 +114,58 @@ class Hit:
         if not explain:
             del data["explain"]
         return data
+
+
+@dataclass
+class IngestReport:
+    """What an ingest did; `to_dict()` is the `kb ingest --json` contract."""
+
+    files_seen: int = 0
+    files_added: int = 0
+    files_updated: int = 0
+    files_unchanged: int = 0
+    files_removed: int = 0
+    files_failed: list[dict[str, str]] = field(default_factory=list)
+    files_skipped: list[dict[str, str]] = field(default_factory=list)
+    files_missing: list[str] = field(default_factory=list)
+    chunks_added: int = 0
+    chunks_removed: int = 0
+    seconds: float = 0.0
+    dry_run: bool = False
+    repaired: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "files_seen": self.files_seen,
+            "files_added": self.files_added,
+            "files_updated": self.files_updated,
+            "files_unchanged": self.files_unchanged,
+            "files_removed": self.files_removed,
+            "files_failed": self.files_failed,
+            "chunks_added": self.chunks_added,
+            "chunks_removed": self.chunks_removed,
+            "seconds": round(self.seconds, 3),
+            "files_skipped": self.files_skipped,
+            "files_missing": self.files_missing,
+            "dry_run": self.dry_run,
+            "repaired": self.repaired,
+        }
+
+    def fail(self, path: str, error: str) -> None:
+        self.files_failed.append({"path": path, "error": error})
+
+
+class Progress:
+    """Hooks the CLI implements to draw progress; the default does nothing."""
+
+    def planned(self, files: int, bytes_total: int) -> None:
+        """Files to parse and embed (unchanged ones excluded), and their total size."""
+
+    def file_done(self, source: str, status: str, chunks: int) -> None:
+        """A file was committed (status added/updated) or failed (status failed)."""
+
+    def chunks_embedded(self, count: int) -> None:
+        """`count` more chunks were embedded and written."""
 
 
 def make_doc_id(collection: str, source: str) -> str:

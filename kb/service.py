@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ingest.pipeline import IngestPipeline, IngestReport, Progress
+from ingest.pipeline import IngestPipeline
 from kb.answer.generation import Answer, Answerer, Event
 from kb.answer.prompting import render_chatml
 from kb.errors import InvalidInput, NotFound
@@ -20,7 +20,7 @@ from kb.evaluation import AnswerRun, RunResult, evaluate, evaluate_answers, load
 from kb.models.chat import ChatModel, LlamaCppModel, OpenAIModel
 from kb.models.embedder import Embedder, open_embedder
 from kb.models.registry import ModelManager
-from kb.records import Document, Hit
+from kb.records import Document, Hit, IngestReport, Progress
 from kb.retrieval import Filters, Retriever
 from kb.settings import Settings
 from kb.store.chroma import Store

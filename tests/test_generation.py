@@ -9,12 +9,12 @@ import threading
 import pytest
 
 from kb.answer.citations import attribute, parse_citations
+from kb.answer.context import Passage
 from kb.answer.generation import Answerer, NumberedPassage, _ThinkFilter, is_refusal
 from kb.answer.prompting import language, render_chatml
 from kb.errors import InvalidInput, ModelUnavailable
 from kb.models.chat import GenerationStats, Sampling, render_gguf_template
 from kb.records import Hit
-from kb.retrieval import Passage
 from kb.service import KnowledgeBase
 from kb.settings import LLMSettings, load_settings
 from tests.conftest import MODELS_DIR, cli_runner

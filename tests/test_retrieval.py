@@ -197,7 +197,7 @@ def _words(texts: list[str]) -> list[int]:
 
 
 def test_context_packing_merges_adjacent_chunks_and_respects_the_budget():
-    from kb.retrieval import pack_context
+    from kb.answer.context import pack_context
 
     a = _chunk_hit(3, "one two three four")
     b = _chunk_hit(4, "three four five six")  # overlaps a by two words
@@ -211,7 +211,7 @@ def test_context_packing_merges_adjacent_chunks_and_respects_the_budget():
 
 
 def test_context_packing_bridges_two_passages():
-    from kb.retrieval import pack_context
+    from kb.answer.context import pack_context
 
     hits = [_chunk_hit(1, "a b"), _chunk_hit(3, "d e"), _chunk_hit(2, "b c d")]
     [passage] = pack_context(hits, budget=100, count_tokens=_words)
@@ -219,7 +219,7 @@ def test_context_packing_bridges_two_passages():
 
 
 def test_context_packing_never_exceeds_the_budget_on_real_hits(sample_kb, real_embedder):
-    from kb.retrieval import pack_context
+    from kb.answer.context import pack_context
 
     hits = sample_kb.search("database failover and backups", 20)
     for budget in (50, 200, 700):

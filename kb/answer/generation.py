@@ -24,11 +24,12 @@ from typing import Any
 from kb.answer.citations import (
     MARKER, SNIPPET_CHARS, Citation, attribute, ground, has_statement, parse_citations, unsupported_terms,
 )
+from kb.answer.context import Passage, pack_context
 from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
 from kb.errors import InvalidInput
 from kb.models.chat import ChatModel, GenerationStats, Message, Sampling
 from kb.records import Hit
-from kb.retrieval import Passage, fuse, pack_context
+from kb.retrieval import fuse
 from kb.settings import LLMSettings
 
 log = logging.getLogger(__name__)
