@@ -68,12 +68,11 @@ if str(ROOT) not in sys.path:
 
 from ingest.detect import detect, supported  # noqa: E402
 from ingest.loaders import load  # noqa: E402
-from ingest.pipeline import sha256_file  # noqa: E402
 from kb.answer.generation import is_refusal  # noqa: E402
 from kb.errors import DocumentError  # noqa: E402
 from kb.hardware import thread_plan  # noqa: E402
 from kb.models.chat import GenerationStats  # noqa: E402
-from kb.records import Hit  # noqa: E402
+from kb.records import Hit, sha256_file  # noqa: E402
 from kb.settings import LLMSettings  # noqa: E402
 
 log = logging.getLogger("bench.naive")

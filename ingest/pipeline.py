@@ -12,7 +12,6 @@ and the next run completes it.
 from __future__ import annotations
 
 import fnmatch
-import hashlib
 import logging
 import os
 import queue
@@ -29,7 +28,7 @@ from ingest.chunking import Chunker, Piece
 from ingest.detect import FileKind, Unsupported, detect
 from ingest.loaders import load
 from kb.errors import DocumentError, InvalidInput
-from kb.records import Chunk, Document, IngestReport, Progress, make_chunk_id, make_doc_id
+from kb.records import Chunk, Document, IngestReport, Progress, make_chunk_id, make_doc_id, sha256_file
 from kb.settings import Settings
 
 if TYPE_CHECKING:  # kb.service hands the pipeline its store and embedder: named here for type hints only
@@ -533,14 +532,6 @@ def _drain(events: queue.Queue) -> None:
             events.get_nowait()
     except queue.Empty:
         pass
-
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _os_reason(exc: OSError) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from kb.errors import InvalidInput, ModelUnavailable
 from kb.models.embedder import Embedder, QueryBatcher
-from kb.records import Hit
+from kb.records import Hit, heading_and_text
 from kb.settings import RetrievalSettings
 from kb.store.chroma import Store
 from kb.store.lexical import query_terms, tokenize
@@ -158,7 +158,7 @@ class Retriever:
         if not hits:
             return hits
         model = self._cross_encoder()
-        scores = model.predict([(query, _passage(h)) for h in hits], show_progress_bar=False)
+        scores = model.predict([(query, heading_and_text(h.heading, h.text)) for h in hits], show_progress_bar=False)
         for hit, score in zip(hits, scores):
             hit.explain["rerank_score"] = round(float(score), 6)
             hit.score = round(float(score), 6)
@@ -182,7 +182,7 @@ def term_coverage(query: str, hit: Hit) -> float:
     terms = query_terms(query)
     if not terms:
         return 0.0
-    have = set(tokenize(f"{hit.heading}\n{hit.text}"))
+    have = set(tokenize(heading_and_text(hit.heading, hit.text)))
     matched = 0
     for term in terms:
         whole, _, phrase = term.partition("|")
@@ -279,7 +279,3 @@ def cap_per_document(hits: list[Hit], cap: int, top_k: int) -> list[Hit]:
         chosen = {id(h) for h in kept + spare[: top_k - len(kept)]}
         kept = [h for h in hits if id(h) in chosen]
     return kept[:top_k]
-
-
-def _passage(hit: Hit) -> str:
-    return f"{hit.heading}\n{hit.text}" if hit.heading else hit.text

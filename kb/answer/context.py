@@ -7,10 +7,13 @@ own tokenizer. Retrieval returns hits; only the answer path packs them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from kb.records import Hit
+from kb.records import CJK_UNIFIED, Hit
+
+_HAN = re.compile(f"[{CJK_UNIFIED}]")
 
 
 @dataclass
@@ -79,5 +82,5 @@ def _join(left: str, right: str) -> str:
     for size in range(min(len(left), len(right), 2000), 0, -1):
         if left.endswith(right[:size]):
             return left + right[size:]
-    separator = "" if left and right and "\u4e00" <= left[-1] <= "\u9fff" else " "
+    separator = "" if left and right and _HAN.match(left[-1]) else " "
     return left + separator + right

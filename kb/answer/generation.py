@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kb.answer.citations import (
-    MARKER, SNIPPET_CHARS, Citation, attribute, ground, has_statement, parse_citations, unsupported_terms,
+    MARKER, SNIPPET_CHARS, Citation, attribute, ground, has_statement, parse_citations, source_label, unsupported_terms,
 )
 from kb.answer.context import Passage, pack_context
 from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
@@ -53,12 +53,7 @@ class NumberedPassage:
     def label(self) -> str:
         hit = self.passage.first
         start, end = self.passage.pages
-        parts = [hit.source]
-        if start is not None:
-            parts.append(f"p. {start}" if start == end else f"pp. {start}-{end}")
-        if hit.heading:
-            parts.append(hit.heading)
-        return " · ".join(parts)
+        return source_label(hit.source, start, end, hit.heading)
 
     def citation(self) -> Citation:
         hit = self.passage.first

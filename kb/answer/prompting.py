@@ -19,8 +19,10 @@ from typing import Any
 
 import jinja2
 
+from kb.records import CJK_IDEOGRAPHS
+
 TEMPLATES = Path(__file__).parent / "prompts"
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK = re.compile(f"[{CJK_IDEOGRAPHS}]")
 _LATIN = re.compile(r"[A-Za-z]")
 
 

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from kb.errors import IngestLocked, StoreUnavailable
-from kb.records import Chunk, Document, Hit
+from kb.records import Chunk, Document, Hit, heading_and_text, split_chunk_id
 from kb.settings import StoreSettings
 from kb.store.lexical import LexicalIndex
 
@@ -256,8 +256,8 @@ class Store:
         self.lexical.clear()
         batch: list[tuple[str, str, str, str, str]] = []
         for chunk_id, meta, text in self._get_all(self._chunks, include=["metadatas", "documents"], with_text=True):
-            heading = meta.get("heading", "")
-            batch.append((chunk_id, meta["doc_id"], meta["sha256"], meta["source"], f"{heading}\n{text}" if heading else text))
+            indexed = heading_and_text(meta.get("heading", ""), text)
+            batch.append((chunk_id, meta["doc_id"], meta["sha256"], meta["source"], indexed))
             if len(batch) >= _GET_PAGE:
                 self.lexical.add(batch)
                 batch = []
@@ -341,9 +341,11 @@ class Store:
 
     def neighbours(self, hit: Hit, before: int, after: int) -> list[Hit]:
         """Chunks of the same document version just before and after `hit`, in order."""
-        index = int(hit.chunk_id.rsplit("-", 1)[1])
-        prefix = hit.chunk_id.rsplit("-", 1)[0]
-        ids = [f"{prefix}-{i:05d}" for i in range(max(0, index - before), index + after + 1)]
+        parsed = split_chunk_id(hit.chunk_id)
+        if parsed is None:  # not an id `make_chunk_id` made: no document order to follow
+            return []
+        doc_id, version, index = parsed
+        ids = [f"{doc_id}-{version}-{i:05d}" for i in range(max(0, index - before), index + after + 1)]
         got = self._chunks.get(ids=ids, include=["metadatas", "documents"])
         hits = {cid: _to_hit(cid, meta, text, hit.score) for cid, meta, text in zip(got["ids"], got["metadatas"], got["documents"])}
         return [hits[cid] for cid in ids if cid in hits]
@@ -351,7 +353,7 @@ class Store:
     def _committed_bare(self, scored: list[tuple[str, float]]) -> list[Hit]:
         """Bare hits for (chunk_id, score) pairs of committed versions, told from the chunk id
         (doc_id-sha256[:16]-index) and the registry: no read of the chunks themselves."""
-        parsed = [(cid, score, *split) for cid, score in scored if (split := _split_chunk_id(cid)) is not None]
+        parsed = [(cid, score, *split) for cid, score in scored if (split := split_chunk_id(cid)) is not None]
         docs = self._committed_versions([doc_id for _, _, doc_id, _, _ in parsed])
         hits = []
         for cid, score, doc_id, version, index in parsed:
@@ -439,15 +441,6 @@ def _connect(settings: StoreSettings):
 
 def _to_document(meta: dict[str, Any]) -> Document:
     return Document(**{k: v for k, v in meta.items() if k in _DOC_FIELDS})
-
-
-def _split_chunk_id(chunk_id: str) -> tuple[str, str, int] | None:
-    """(doc_id, version, index) of an id made by `make_chunk_id`; None for any other id."""
-    try:
-        doc_id, version, index = chunk_id.rsplit("-", 2)
-        return doc_id, version, int(index)
-    except ValueError:
-        return None
 
 
 def _to_hit(chunk_id: str, meta: dict[str, Any], text: str, score: float) -> Hit:
