@@ -22,9 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kb.llm import GenerationStats, LlamaCppModel, Sampling  # noqa: E402
-from kb.models import ModelManager  # noqa: E402
-from kb.prompting import render_chatml, render_question, render_system  # noqa: E402
+from kb.answer.prompting import render_chatml, render_question, render_system  # noqa: E402
+from kb.models.chat import GenerationStats, LlamaCppModel, Sampling  # noqa: E402
+from kb.models.registry import ModelManager  # noqa: E402
 from kb.settings import load_settings  # noqa: E402
 
 

@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import hashlib
 import json
 import os
 import platform
@@ -116,14 +115,6 @@ def _r(value: float | None, digits: int = 3) -> float | None:
     return None if value is None else round(value, digits)
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def _run(cmd: list[str], cwd: Path | None = None, check: bool = True) -> subprocess.CompletedProcess:
     return subprocess.run(cmd, cwd=cwd, check=check, capture_output=True, text=True)
 
@@ -135,6 +126,8 @@ def _run(cmd: list[str], cwd: Path | None = None, check: bool = True) -> subproc
 
 def build_corpus(cache: Path) -> dict[str, Any]:
     """The real corpus, built once under `cache/corpus` (rebuilt when the recipe changes)."""
+    from kb.records import sha256_file
+
     corpus = cache / "corpus"
     manifest_path = cache / "corpus.json"  # outside the corpus: kb must not ingest it
     if manifest_path.is_file() and corpus.is_dir():
@@ -165,7 +158,7 @@ def build_corpus(cache: Path) -> dict[str, Any]:
                 with archive.extractfile(member) as src, open(target, "wb") as dst:  # type: ignore[union-attr]
                     shutil.copyfileobj(src, dst)
                 taken += 1
-    sources["pypdf"] = {"version": PYPDF_VERSION, "sdist_sha256": _sha256(sdist), "files": taken}
+    sources["pypdf"] = {"version": PYPDF_VERSION, "sdist_sha256": sha256_file(sdist), "files": taken}
 
     # -- Debian documentation packages ------------------------------------------------------
     for package, (version, folders) in DEBIAN_PACKAGES.items():
@@ -184,13 +177,13 @@ def build_corpus(cache: Path) -> dict[str, Any]:
                     target.parent.mkdir(parents=True, exist_ok=True)
                     shutil.copyfile(path, target)
                     taken += 1
-        sources[package] = {"version": got_version, "deb_sha256": _sha256(deb), "files": taken}
+        sources[package] = {"version": got_version, "deb_sha256": sha256_file(deb), "files": taken}
         if got_version != version:
             log(f"corpus: WARNING {package} {version} is not available; used {got_version}")
 
     shutil.rmtree(corpus, ignore_errors=True)
     building.rename(corpus)
-    files = {p.relative_to(corpus).as_posix(): _sha256(p) for p in sorted(corpus.rglob("*")) if p.is_file()}
+    files = {p.relative_to(corpus).as_posix(): sha256_file(p) for p in sorted(corpus.rglob("*")) if p.is_file()}
     manifest = {"recipe": CORPUS_RECIPE, "sources": sources, "files": files}
     manifest_path.write_text(json.dumps(manifest, indent=1))
     log(f"corpus: built {len(files)} files at {corpus}")
@@ -415,8 +408,8 @@ def _instrument_kb() -> Timings:
     """Wrap kb's stages to see where an ingest's time goes: the parse thread (parse, chunk), the main
     thread (embed), the store thread (begin, write, commit) and the background model load."""
     import ingest.pipeline as pipeline
-    import kb.embedder as embedder
-    import kb.store as store
+    import kb.models.embedder as embedder
+    import kb.store.chroma as store
     from ingest.loaders import Parsed
 
     def on_thread(name: str) -> Callable[[], str]:
@@ -625,6 +618,8 @@ def worker_encode(spec: dict[str, Any]) -> dict[str, Any]:
     _quiet_logging()
     import numpy as np
 
+    from kb.records import heading_and_text
+
     os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
     import chromadb
 
@@ -639,7 +634,7 @@ def worker_encode(spec: dict[str, Any]) -> dict[str, Any]:
             break
         for text, meta, vector in zip(page["documents"], page["metadatas"], page["embeddings"]):
             heading = (meta or {}).get("heading") or ""
-            texts.append(heading + "\n" + text if heading else text)  # = Chunk.embedding_text
+            texts.append(heading_and_text(heading, text))  # = Chunk.embedding_text
             stored.append(vector)
         offset += len(page["ids"])
     stored_vectors = np.asarray(stored, dtype=np.float32)
@@ -682,7 +677,7 @@ def worker_encode(spec: dict[str, Any]) -> dict[str, Any]:
 def worker_baseline(spec: dict[str, Any]) -> dict[str, Any]:
     """RSS of a process that imported kb and loaded the embedder (then embedded one batch)."""
     _quiet_logging()
-    from kb.embedder import open_embedder
+    from kb.models.embedder import open_embedder
     from kb.service import KnowledgeBase  # noqa: F401  (what `kb` imports)
     from kb.settings import load_settings
 

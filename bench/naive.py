@@ -34,7 +34,7 @@ What "naive" means, exactly:
   Chinese chunks can), the last ones are dropped until the prompt fits, and the answer records how many
   were used. An answer is refused when it contains [llm] refusal_en or refusal_zh (nothing else:
   no citation parsing, no grounding check, no early refusal). `refused_kb_rule` records, for
-  information only, whether kb's own refusal recogniser (`kb.generation.is_refusal`) would say so too.
+  information only, whether kb's own refusal recogniser (`kb.answer.generation.is_refusal`) would say so too.
 
 The index is cached in a folder (Chroma + FTS5 + a manifest of file hashes) and updated
 incrementally: unchanged files are skipped, changed ones replaced, gone ones removed; a change of the
@@ -68,12 +68,11 @@ if str(ROOT) not in sys.path:
 
 from ingest.detect import detect, supported  # noqa: E402
 from ingest.loaders import load  # noqa: E402
-from ingest.pipeline import sha256_file  # noqa: E402
+from kb.answer.generation import is_refusal  # noqa: E402
 from kb.errors import DocumentError  # noqa: E402
-from kb.generation import is_refusal  # noqa: E402
 from kb.hardware import thread_plan  # noqa: E402
-from kb.llm import GenerationStats  # noqa: E402
-from kb.records import Hit  # noqa: E402
+from kb.models.chat import GenerationStats  # noqa: E402
+from kb.records import Hit, sha256_file  # noqa: E402
 from kb.settings import LLMSettings  # noqa: E402
 
 log = logging.getLogger("bench.naive")
@@ -429,7 +428,7 @@ def main() -> None:
     import argparse
     import tempfile
 
-    from kb.embedder import resolve_model_path
+    from kb.models.embedder import resolve_model_path
     from kb.settings import load_settings
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])

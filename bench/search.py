@@ -25,7 +25,7 @@ Stages:
                  kb dense    the same, mode="dense";  kb lexical: mode="lexical"
                  baseline    bare SentenceTransformer.encode(q, normalize_embeddings=True) + bare chromadb
                              collection.query(query_embeddings=[v], n_results=10) on the same collection
-               kb's search path: the query is embedded through kb.embedder.QueryBatcher while a worker
+               kb's search path: the query is embedded through kb.models.embedder.QueryBatcher while a worker
                thread runs the lexical search; Store.dense and Store.lexical_search return bare hits
                (ids, document, score; Chroma asked for distances only; committed versions told from the
                in-memory registry, no registry read per search); the fused hits are capped per
@@ -289,7 +289,7 @@ def recipe(total: int) -> dict[str, Any]:
 
 def build_store(cache_dir: Path, total: int, articles, topics, pools) -> dict[str, Any]:
     """The cached store of `total` chunks, built through kb's write protocol if absent."""
-    from kb.store import Store
+    from kb.store.chroma import Store
 
     manifest_path = cache_dir / "manifest.json"
     want = recipe(total)
@@ -508,7 +508,7 @@ def lexical_match_sizes(store, queries) -> dict[str, Any]:
     """How many chunks each query's FTS5 expression matches (what BM25 must score and sort)."""
     import numpy as np
 
-    from kb.lexical import query_expression
+    from kb.store.lexical import query_expression
 
     counts = []
     for q in queries:
@@ -565,7 +565,7 @@ def memprobe(store_path: Path, queries_file: Path, lexical: bool) -> None:
     proc = psutil.Process()
     rss = lambda: proc.memory_info().rss  # noqa: E731
     before_import = rss()
-    from kb.store import Store
+    from kb.store.chroma import Store
 
     queries = json.loads(queries_file.read_text())
     settings = settings_for(store_path)

@@ -66,9 +66,9 @@ sys.path.insert(0, str(ROOT))  # before bench/ (the script's folder): bench/inge
 if str(ROOT / "bench") not in sys.path:
     sys.path.append(str(ROOT / "bench"))
 
-from kb.embedder import resolve_model_path  # noqa: E402
 from kb.evaluation import Question, evaluate_answers, is_relevant, keyword_hit, load_questions  # noqa: E402
-from kb.models import ModelManager  # noqa: E402
+from kb.models.embedder import resolve_model_path  # noqa: E402
+from kb.models.registry import ModelManager  # noqa: E402
 from kb.service import KnowledgeBase, PeakMemory, open_chat_model  # noqa: E402
 from kb.settings import Settings, load_settings  # noqa: E402
 from naive import CHUNK_CHARS, NAIVE_EMBEDDING, OVERLAP, TOP_K, Encoder, NaiveGenerator, NaiveIndex  # noqa: E402

@@ -18,9 +18,12 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from kb.embedder import Embedder
 from kb.records import HEADING_SEPARATOR, Section
+
+if TYPE_CHECKING:  # the pipeline hands the chunker its embedder: named here for type hints only
+    from kb.models.embedder import Embedder
 
 SECTION_GAP = "\n\n"  # how sections are joined in the document text that char offsets refer to
 MAX_HEADING_CHARS = 80

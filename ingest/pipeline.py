@@ -5,14 +5,13 @@ opens without the weights), the main thread embeds (torch releases the GIL while
 one writes to the store, in order. The model's weights load in the background as soon as a file
 yields text, while parsing goes on. Chunks are embedded in batches across files and written as they
 go, so a 1,000-page PDF streams through in bounded memory. Each file is committed through the
-store's write protocol (see `kb.store`), so a run killed at any moment leaves the store consistent
+store's write protocol (see `kb.store.chroma`), so a run killed at any moment leaves the store consistent
 and the next run completes it.
 """
 
 from __future__ import annotations
 
 import fnmatch
-import hashlib
 import logging
 import os
 import queue
@@ -20,19 +19,21 @@ import stat
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ingest.chunking import Chunker, Piece
 from ingest.detect import FileKind, Unsupported, detect
 from ingest.loaders import load
-from kb.embedder import Embedder
 from kb.errors import DocumentError, InvalidInput
-from kb.records import Chunk, Document, make_chunk_id, make_doc_id
+from kb.records import Chunk, Document, IngestReport, Progress, make_chunk_id, make_doc_id, sha256_file
 from kb.settings import Settings
-from kb.store import Store
+
+if TYPE_CHECKING:  # kb.service hands the pipeline its store and embedder: named here for type hints only
+    from kb.models.embedder import Embedder
+    from kb.store.chroma import Store
 
 log = logging.getLogger(__name__)
 
@@ -52,58 +53,6 @@ class Candidate:
     mtime: float = 0.0
     status: str = ""  # added | updated | unchanged
     kind: FileKind | None = None
-
-
-@dataclass
-class IngestReport:
-    """What an ingest did; `to_dict()` is the `kb ingest --json` contract."""
-
-    files_seen: int = 0
-    files_added: int = 0
-    files_updated: int = 0
-    files_unchanged: int = 0
-    files_removed: int = 0
-    files_failed: list[dict[str, str]] = field(default_factory=list)
-    files_skipped: list[dict[str, str]] = field(default_factory=list)
-    files_missing: list[str] = field(default_factory=list)
-    chunks_added: int = 0
-    chunks_removed: int = 0
-    seconds: float = 0.0
-    dry_run: bool = False
-    repaired: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "files_seen": self.files_seen,
-            "files_added": self.files_added,
-            "files_updated": self.files_updated,
-            "files_unchanged": self.files_unchanged,
-            "files_removed": self.files_removed,
-            "files_failed": self.files_failed,
-            "chunks_added": self.chunks_added,
-            "chunks_removed": self.chunks_removed,
-            "seconds": round(self.seconds, 3),
-            "files_skipped": self.files_skipped,
-            "files_missing": self.files_missing,
-            "dry_run": self.dry_run,
-            "repaired": self.repaired,
-        }
-
-    def fail(self, path: str, error: str) -> None:
-        self.files_failed.append({"path": path, "error": error})
-
-
-class Progress:
-    """Hooks the CLI implements to draw progress; the default does nothing."""
-
-    def planned(self, files: int, bytes_total: int) -> None:
-        """Files to parse and embed (unchanged ones excluded), and their total size."""
-
-    def file_done(self, source: str, status: str, chunks: int) -> None:
-        """A file was committed (status added/updated) or failed (status failed)."""
-
-    def chunks_embedded(self, count: int) -> None:
-        """`count` more chunks were embedded and written."""
 
 
 # Events from the parser thread to the writer.
@@ -583,14 +532,6 @@ def _drain(events: queue.Queue) -> None:
             events.get_nowait()
     except queue.Empty:
         pass
-
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _os_reason(exc: OSError) -> str:

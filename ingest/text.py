@@ -8,6 +8,8 @@ import unicodedata
 
 import charset_normalizer
 
+from kb.records import CJK_IDEOGRAPHS, KANA
+
 # When the detector finds several equally plausible encodings, take the most common one first
 # (Western Windows text beats Central European, GB18030 covers GBK and GB2312).
 _PREFERRED = ["utf_8", "gb18030", "cp1252", "latin_1", "big5", "shift_jis", "euc_kr", "cp1251"]
@@ -19,7 +21,7 @@ _BOMS = [
     (codecs.BOM_UTF16_BE, "utf-16"),
 ]
 
-_CJK = r"\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
+_CJK = "\u2e80-\u2fff\u3000-\u303f" + KANA + CJK_IDEOGRAPHS + "\uff00-\uffef"  # with radicals, punctuation, full-width forms
 _HYPHEN_BREAK = re.compile(r"([A-Za-z\u00c0-\u024f])-[ \t]*\n[ \t]*([a-z\u00df-\u024f])")
 _CJK_LINE_BREAK = re.compile(rf"([{_CJK}])[ \t]*\n[ \t]*([{_CJK}])")
 _SPACES = re.compile(r"[ \t\f\v\u00a0\u2000-\u200a\u202f\u205f]+")

@@ -163,6 +163,7 @@ def search(
       kb search "shared_buffers" --mode lexical --top-k 3 --json
       kb search "出差住宿标准" --source finance/ --explain
     """
+    from kb.answer.citations import source_label
     from kb.retrieval import Filters
 
     with _knowledge_base(ctx, collection) as kb:
@@ -173,8 +174,7 @@ def search(
     if not hits:
         click.echo("No passages found. Is anything ingested? See `kb stats`.", err=True)
     for rank, hit in enumerate(hits, 1):
-        where = hit.source + (f" · p. {hit.page}" if hit.page else "") + (f" · {hit.heading}" if hit.heading else "")
-        click.secho(f"[{rank}] {where}  ({hit.score:.4g})", bold=True)
+        click.secho(f"[{rank}] {source_label(hit.source, hit.page, heading=hit.heading)}  ({hit.score:.4g})", bold=True)
         if explain:
             click.echo("    " + ", ".join(f"{k}={v}" for k, v in hit.explain.items()))
         click.echo(_indent(hit.text))
@@ -257,6 +257,8 @@ def ask(ctx: click.Context, question: str, collection: str | None, model_name: s
       kb ask "出差住宿标准是多少？" --json
       kb ask "What is the on-call rotation?" --model qwen2.5-coder-1.5b -t 0
     """
+    from kb.answer.citations import source_label
+
     overrides = {"llm": {"model": model_name}} if model_name else {}
     with _knowledge_base(ctx, collection, **overrides) as kb:
         answer = None
@@ -279,8 +281,7 @@ def ask(ctx: click.Context, question: str, collection: str | None, model_name: s
         click.echo()
         click.secho("Sources:", bold=True)
         for c in answer.citations:
-            where = c.source + (f" · p. {c.page}" if c.page else "") + (f" · {c.heading}" if c.heading else "")
-            click.echo(f"  [{c.n}] {where}")
+            click.echo(f"  [{c.n}] {source_label(c.source, c.page, heading=c.heading)}")
     else:
         click.secho("(no citation: this answer is not grounded in the documents)", fg="yellow", err=True)
     t = answer.timings
@@ -343,7 +344,7 @@ def model() -> None:
 
 
 def _model_manager(ctx: click.Context):
-    from kb.models import ModelManager
+    from kb.models.registry import ModelManager
 
     return ModelManager(load_settings(ctx.obj["settings_path"]))
 

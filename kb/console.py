@@ -9,9 +9,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ingest.pipeline import IngestReport
-from ingest.pipeline import Progress as IngestProgress
-from kb.records import Document
+from kb.records import Document, IngestReport
+from kb.records import Progress as IngestProgress
 
 
 class TerminalProgress(IngestProgress):

@@ -230,7 +230,7 @@ def check_threads(settings: Settings, cpu: hardware.CpuInfo) -> Check:
 
 
 def check_embedding(settings: Settings) -> Check:
-    from kb.embedder import MULTILINGUAL_E5, resolve_model_path
+    from kb.models.embedder import MULTILINGUAL_E5, resolve_model_path
 
     name = settings.embedding.model
     if name.lower() in MULTILINGUAL_E5:
@@ -297,7 +297,7 @@ def check_parsers() -> list[Check]:
 
 
 def check_store(settings: Settings) -> Check:
-    from kb.store import Store
+    from kb.store.chroma import Store
 
     s = settings.store
     where = f"http://{s.host}:{s.port}" if s.mode == "http" else s.path
@@ -344,7 +344,7 @@ def check_server(settings: Settings) -> Check:
 
 
 def diagnose(settings: Settings) -> Report:
-    from kb.models import ModelManager
+    from kb.models.registry import ModelManager
 
     cpu = hardware.read_cpu()
     build = llama_build_info()

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kb.answer.prompting import language as guess_language
 from kb.errors import InvalidInput
-from kb.prompting import language as guess_language
 from kb.records import Hit
 
 CUTOFFS = (1, 5, 10)

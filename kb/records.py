@@ -1,12 +1,27 @@
-"""Plain records passed between the layers: sections of a parsed file, chunks, documents, hits."""
+"""Plain records passed between the layers: sections of a parsed file, chunks, documents, hits, what
+an ingest did (`IngestReport`) and the hooks it reports its progress through (`Progress`); and what
+the layers share about them: document and chunk ids, a file's sha256, the text a passage is read as
+(heading, then text), the CJK ranges.
+
+Part of the bottom layer, with `kb.settings` and `kb.errors`: it imports nothing of kb, and every
+layer may import it."""
 
 from __future__ import annotations
 
 import hashlib
+import os
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 HEADING_SEPARATOR = " > "
+
+# Unicode ranges of Chinese, Japanese and Korean text as regex class bodies (`f"[{CJK}]"`), spelled
+# out here only.
+CJK_UNIFIED = "\u4e00-\u9fff"  # CJK Unified Ideographs: the common Chinese characters
+CJK_IDEOGRAPHS = "\u3400-\u4dbf" + CJK_UNIFIED + "\uf900-\ufaff"  # with Extension A and the compatibility ideographs
+KANA = "\u3040-\u30ff"  # hiragana and katakana
+CJK = CJK_IDEOGRAPHS + KANA + "\uac00-\ud7af"  # and Hangul syllables: the scripts written without spaces
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +54,7 @@ class Chunk:
     @property
     def embedding_text(self) -> str:
         """What the embedder reads: the heading path gives a passage its context."""
-        if not self.heading:
-            return self.text
-        return HEADING_SEPARATOR.join(self.heading) + "\n" + self.text
+        return heading_and_text(HEADING_SEPARATOR.join(self.heading), self.text)
 
     def metadata(self) -> dict[str, Any]:
         """Chroma metadata: scalar values only; absent pages are left out (Chroma has no null)."""
@@ -112,6 +125,58 @@ class Hit:
         return data
 
 
+@dataclass
+class IngestReport:
+    """What an ingest did; `to_dict()` is the `kb ingest --json` contract."""
+
+    files_seen: int = 0
+    files_added: int = 0
+    files_updated: int = 0
+    files_unchanged: int = 0
+    files_removed: int = 0
+    files_failed: list[dict[str, str]] = field(default_factory=list)
+    files_skipped: list[dict[str, str]] = field(default_factory=list)
+    files_missing: list[str] = field(default_factory=list)
+    chunks_added: int = 0
+    chunks_removed: int = 0
+    seconds: float = 0.0
+    dry_run: bool = False
+    repaired: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "files_seen": self.files_seen,
+            "files_added": self.files_added,
+            "files_updated": self.files_updated,
+            "files_unchanged": self.files_unchanged,
+            "files_removed": self.files_removed,
+            "files_failed": self.files_failed,
+            "chunks_added": self.chunks_added,
+            "chunks_removed": self.chunks_removed,
+            "seconds": round(self.seconds, 3),
+            "files_skipped": self.files_skipped,
+            "files_missing": self.files_missing,
+            "dry_run": self.dry_run,
+            "repaired": self.repaired,
+        }
+
+    def fail(self, path: str, error: str) -> None:
+        self.files_failed.append({"path": path, "error": error})
+
+
+class Progress:
+    """Hooks the CLI implements to draw progress; the default does nothing."""
+
+    def planned(self, files: int, bytes_total: int) -> None:
+        """Files to parse and embed (unchanged ones excluded), and their total size."""
+
+    def file_done(self, source: str, status: str, chunks: int) -> None:
+        """A file was committed (status added/updated) or failed (status failed)."""
+
+    def chunks_embedded(self, count: int) -> None:
+        """`count` more chunks were embedded and written."""
+
+
 def make_doc_id(collection: str, source: str) -> str:
     """Stable for a source path within a collection."""
     return hashlib.sha1(f"{collection}\0{source}".encode()).hexdigest()[:20]
@@ -120,3 +185,42 @@ def make_doc_id(collection: str, source: str) -> str:
 def make_chunk_id(doc_id: str, sha256: str, index: int) -> str:
     """Chunk ids carry the version, so a new version's chunks can be written beside the old ones."""
     return f"{doc_id}-{sha256[:16]}-{index:05d}"
+
+
+def split_chunk_id(chunk_id: str) -> tuple[str, str, int] | None:
+    """(doc_id, version, index) of an id made by `make_chunk_id`; None for any other id."""
+    try:
+        doc_id, version, index = chunk_id.rsplit("-", 2)
+        return doc_id, version, int(index)
+    except ValueError:
+        return None
+
+
+def heading_and_text(heading: str, text: str) -> str:
+    """A passage as the embedder, the lexical index and the reranker read it: its heading path (joined
+    with `HEADING_SEPARATOR`) on a line of its own, then its text; the text alone without a heading."""
+    return f"{heading}\n{text}" if heading else text
+
+
+def sha256_file(path: str | os.PathLike[str], on_read: Callable[[int], None] | None = None) -> str:
+    """The hex sha256 of a file's bytes, read in blocks (`hashlib.file_digest`); `on_read` is called
+    with the bytes read so far after each block."""
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle if on_read is None else _Counted(handle, on_read), "sha256").hexdigest()
+
+
+class _Counted:
+    """A binary file that reports how many bytes were read from it."""
+
+    def __init__(self, raw: Any, on_read: Callable[[int], None]):
+        self._raw, self._on_read, self._done = raw, on_read, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        size = self._raw.readinto(buffer)
+        if size:
+            self._done += size
+            self._on_read(self._done)
+        return size

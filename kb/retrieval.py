@@ -12,14 +12,14 @@ import logging
 import statistics
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from kb.embedder import Embedder, QueryBatcher
 from kb.errors import InvalidInput, ModelUnavailable
-from kb.lexical import query_terms, tokenize
-from kb.records import Hit
+from kb.models.embedder import Embedder, QueryBatcher
+from kb.records import Hit, heading_and_text
 from kb.settings import RetrievalSettings
-from kb.store import Store
+from kb.store.chroma import Store
+from kb.store.lexical import query_terms, tokenize
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +142,7 @@ class Retriever:
         if not hits:
             return hits
         model = self._cross_encoder()
-        scores = model.predict([(query, _passage(h)) for h in hits], show_progress_bar=False)
+        scores = model.predict([(query, heading_and_text(h.heading, h.text)) for h in hits], show_progress_bar=False)
         for hit, score in zip(hits, scores):
             hit.explain["rerank_score"] = round(float(score), 6)
             hit.score = round(float(score), 6)
@@ -166,7 +166,7 @@ def term_coverage(query: str, hit: Hit) -> float:
     terms = query_terms(query)
     if not terms:
         return 0.0
-    have = set(tokenize(f"{hit.heading}\n{hit.text}"))
+    have = set(tokenize(heading_and_text(hit.heading, hit.text)))
     matched = 0
     for term in terms:
         whole, _, phrase = term.partition("|")
@@ -263,77 +263,3 @@ def cap_per_document(hits: list[Hit], cap: int, top_k: int) -> list[Hit]:
         chosen = {id(h) for h in kept + spare[: top_k - len(kept)]}
         kept = [h for h in hits if id(h) in chosen]
     return kept[:top_k]
-
-
-def _passage(hit: Hit) -> str:
-    return f"{hit.heading}\n{hit.text}" if hit.heading else hit.text
-
-
-@dataclass
-class Passage:
-    """One or more adjacent chunks of one document version, merged, as generation will cite them."""
-
-    hits: list[Hit] = field(default_factory=list)  # in document order
-    text: str = ""
-    tokens: int = 0
-
-    @property
-    def first(self) -> Hit:
-        return self.hits[0]
-
-    @property
-    def pages(self) -> tuple[int | None, int | None]:
-        pages = [p for h in self.hits for p in (h.page, h.page_end) if p is not None]
-        return (min(pages), max(pages)) if pages else (None, None)
-
-
-def pack_context(
-    hits: list[Hit], budget: int, count_tokens: Callable[[list[str]], list[int]], overhead: int = 0
-) -> list[Passage]:
-    """Pack hits in rank order into at most `budget` tokens. Adjacent chunks of one document
-    version are merged into one passage (their overlap is not repeated); a hit that does not fit is
-    skipped and smaller later ones may still go in. Each passage costs its text's tokens plus
-    `overhead` (its header in the prompt). The result never exceeds the budget."""
-    passages: list[Passage] = []
-    used = 0
-    for hit in hits:
-        if any(hit.chunk_id == h.chunk_id for p in passages for h in p.hits):
-            continue
-        host = next((p for p in passages if _adjacent(p, hit)), None)
-        if host is None:
-            [tokens] = count_tokens([hit.text])
-            if used + tokens + overhead <= budget:
-                passages.append(Passage([hit], hit.text, tokens))
-                used += tokens + overhead
-            continue
-        members = sorted([*host.hits, hit], key=lambda h: h.chunk_index)
-        # Merging may also join the host to another passage the new hit touches.
-        other = next((p for p in passages if p is not host and _adjacent(p, hit)), None)
-        if other is not None:
-            members = sorted([*members, *other.hits], key=lambda h: h.chunk_index)
-        text = members[0].text
-        for member in members[1:]:
-            text = _join(text, member.text)
-        [tokens] = count_tokens([text])
-        freed = host.tokens + (other.tokens + overhead if other is not None else 0)
-        if used - freed + tokens <= budget:
-            host.hits, host.text, host.tokens = members, text, tokens
-            used += tokens - freed
-            if other is not None:
-                passages.remove(other)
-    return passages
-
-
-def _adjacent(passage: Passage, hit: Hit) -> bool:
-    first, last = passage.hits[0], passage.hits[-1]
-    same = first.doc_id == hit.doc_id and first.sha256 == hit.sha256 and hit.chunk_index >= 0
-    return same and hit.chunk_index in (first.chunk_index - 1, last.chunk_index + 1)
-
-
-def _join(left: str, right: str) -> str:
-    """`left` + `right` without repeating the overlap chunking put at the start of `right`."""
-    for size in range(min(len(left), len(right), 2000), 0, -1):
-        if left.endswith(right[:size]):
-            return left + right[size:]
-    separator = "" if left and right and "\u4e00" <= left[-1] <= "\u9fff" else " "
-    return left + separator + right

@@ -12,18 +12,18 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ingest.pipeline import IngestPipeline, IngestReport, Progress
-from kb.embedder import Embedder, open_embedder
+from ingest.pipeline import IngestPipeline
+from kb.answer.generation import Answer, Answerer, Event
+from kb.answer.prompting import render_chatml
 from kb.errors import InvalidInput, NotFound
 from kb.evaluation import AnswerRun, RunResult, evaluate, evaluate_answers, load_questions
-from kb.generation import Answer, Answerer, Event
-from kb.llm import ChatModel, LlamaCppModel, OpenAIModel
-from kb.models import ModelManager
-from kb.prompting import render_chatml
-from kb.records import Document, Hit
+from kb.models.chat import ChatModel, LlamaCppModel, OpenAIModel
+from kb.models.embedder import Embedder, open_embedder
+from kb.models.registry import ModelManager
+from kb.records import Document, Hit, IngestReport, Progress
 from kb.retrieval import Filters, Retriever
 from kb.settings import Settings
-from kb.store import Store
+from kb.store.chroma import Store
 
 log = logging.getLogger(__name__)
 
@@ -169,7 +169,7 @@ class KnowledgeBase:
         )
 
     def ask_stream(self, question: str, **options: Any) -> Iterator[Event]:
-        """Events `sources`, `token`..., `done` (see `kb.generation`)."""
+        """Events `sources`, `token`..., `done` (see `kb.answer.generation`)."""
         return self.answerer().stream(question, **options)
 
     def ask(self, question: str, **options: Any) -> Answer:

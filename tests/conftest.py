@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from kb.cli import main as kb_main
-from kb.embedder import SentenceTransformerEmbedder
+from kb.models.embedder import SentenceTransformerEmbedder
 from kb.service import KnowledgeBase
 from kb.settings import EmbeddingSettings, Settings, load_settings
 from tests.support import HashEmbedder
@@ -115,7 +115,7 @@ MODELS_DIR = ROOT / ".kb" / "models"  # `make test` installs them here; a fixtur
 
 
 def installed_model(name: str) -> Path:
-    from kb.models import ModelManager
+    from kb.models.registry import ModelManager
 
     manager = ModelManager(load_settings(environ={"KB_LLM__MODELS_DIR": str(MODELS_DIR)}))
     return manager.install(name)  # verified (cached), fetched only when missing
@@ -128,8 +128,8 @@ def llm_settings(**values):
 @pytest.fixture(scope="session")
 def qwen():
     """Qwen2.5-Coder-0.5B-Instruct Q4_K_M, loaded once: the model for behaviour tests."""
-    from kb.llm import LlamaCppModel
-    from kb.prompting import render_chatml
+    from kb.answer.prompting import render_chatml
+    from kb.models.chat import LlamaCppModel
 
     path = installed_model("qwen2.5-coder-0.5b")
     model = LlamaCppModel("qwen2.5-coder-0.5b", path, llm_settings().llm, 32768, render=render_chatml)
@@ -140,8 +140,8 @@ def qwen():
 @pytest.fixture(scope="session")
 def smollm2():
     """SmolLM2-135M with a deliberately small context: the model for plumbing tests."""
-    from kb.llm import LlamaCppModel
-    from kb.prompting import render_chatml
+    from kb.answer.prompting import render_chatml
+    from kb.models.chat import LlamaCppModel
 
     path = installed_model("smollm2-135m")
     model = LlamaCppModel("smollm2-135m", path, llm_settings(n_ctx=1024).llm, 8192, render=render_chatml)

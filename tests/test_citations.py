@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kb.citations import attribute, facts, ground, has_statement, segments, unsupported_terms
+from kb.answer.citations import attribute, facts, ground, has_statement, segments, unsupported_terms
 from kb.records import Hit
 from kb.retrieval import term_coverage
 
@@ -123,7 +123,7 @@ def test_dotted_abbreviations_do_not_end_a_sentence():
 
 
 def test_the_prompts_own_example_is_dropped_unless_a_passage_says_it():
-    from kb.prompting import CITATION_EXAMPLE
+    from kb.answer.prompting import CITATION_EXAMPLE
 
     echoes = tuple(CITATION_EXAMPLE.values())
     english = [P(1, "The dpkg database lives in /var/lib/dpkg."), P(2, "Packages are built with dpkg-buildpackage.")]

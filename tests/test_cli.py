@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from tests.conftest import SAMPLE
 
 HIT_KEYS = {"doc_id", "chunk_id", "source", "page", "heading", "score", "text"}

@@ -8,13 +8,13 @@ import threading
 
 import pytest
 
+from kb.answer.citations import attribute, parse_citations
+from kb.answer.context import Passage
+from kb.answer.generation import Answerer, NumberedPassage, _ThinkFilter, is_refusal
+from kb.answer.prompting import language, render_chatml
 from kb.errors import InvalidInput, ModelUnavailable
-from kb.citations import attribute, parse_citations
-from kb.generation import Answerer, NumberedPassage, _ThinkFilter, is_refusal
-from kb.llm import GenerationStats, Sampling, render_gguf_template
-from kb.prompting import language, render_chatml
+from kb.models.chat import GenerationStats, Sampling, render_gguf_template
 from kb.records import Hit
-from kb.retrieval import Passage
 from kb.service import KnowledgeBase
 from kb.settings import LLMSettings, load_settings
 from tests.conftest import MODELS_DIR, cli_runner
@@ -136,7 +136,7 @@ def test_streaming_can_be_cancelled(smollm2):
 
 
 def test_the_gguf_chat_format_uses_the_models_own_template(tmp_path):
-    from kb.llm import LlamaCppModel
+    from kb.models.chat import LlamaCppModel
     from tests.conftest import installed_model
 
     settings = LLMSettings(chat_format="gguf", n_ctx=512)

@@ -213,7 +213,7 @@ def test_describe_exit_names_the_signal():
 def test_decode_speed_counts_the_step_that_produced_the_end_of_turn_token():
     """A 10-token answer that ended by itself took 10 evaluations after its first token, not 9: counting 9
     made a short answer look ~10 % slower than bare llama.cpp, which counts its final chunk."""
-    from kb.llm import GenerationStats
+    from kb.models.chat import GenerationStats
 
     stats = GenerationStats(completion_tokens=10, ttft_ms=100.0, generation_ms=1100.0, stopped=True)
     assert stats.decode_steps == 10 and stats.tokens_per_s == 10.0

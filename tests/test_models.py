@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from kb.errors import ModelUnavailable, NotFound
-from kb.models import ModelManager
+from kb.models.registry import ModelManager
 from kb.settings import load_settings
 from tests.conftest import ROOT
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kb.lexical import query_expression, query_terms, tokenize
 from kb.records import Hit
 from kb.retrieval import Filters, cap_per_document, fuse
 from kb.service import KnowledgeBase
 from kb.settings import load_settings
+from kb.store.lexical import query_expression, query_terms, tokenize
 from tests.conftest import ROOT
 from tests.support import HashEmbedder
 
@@ -173,7 +173,7 @@ def test_lexical_index_is_rebuilt_when_missing(kb, docs):
 def test_reranker_code_path_with_a_locally_built_cross_encoder(tmp_path, settings, real_embedder, docs):
     from sentence_transformers import CrossEncoder
 
-    from kb.embedder import resolve_model_path
+    from kb.models.embedder import resolve_model_path
 
     folder = tmp_path / "tiny-reranker"
     CrossEncoder(str(resolve_model_path("all-MiniLM-L6-v2")), num_labels=1, local_files_only=True).save(str(folder))
@@ -197,7 +197,7 @@ def _words(texts: list[str]) -> list[int]:
 
 
 def test_context_packing_merges_adjacent_chunks_and_respects_the_budget():
-    from kb.retrieval import pack_context
+    from kb.answer.context import pack_context
 
     a = _chunk_hit(3, "one two three four")
     b = _chunk_hit(4, "three four five six")  # overlaps a by two words
@@ -211,7 +211,7 @@ def test_context_packing_merges_adjacent_chunks_and_respects_the_budget():
 
 
 def test_context_packing_bridges_two_passages():
-    from kb.retrieval import pack_context
+    from kb.answer.context import pack_context
 
     hits = [_chunk_hit(1, "a b"), _chunk_hit(3, "d e"), _chunk_hit(2, "b c d")]
     [passage] = pack_context(hits, budget=100, count_tokens=_words)
@@ -219,7 +219,7 @@ def test_context_packing_bridges_two_passages():
 
 
 def test_context_packing_never_exceeds_the_budget_on_real_hits(sample_kb, real_embedder):
-    from kb.retrieval import pack_context
+    from kb.answer.context import pack_context
 
     hits = sample_kb.search("database failover and backups", 20)
     for budget in (50, 200, 700):
@@ -248,7 +248,7 @@ def test_plural_folding_and_a_stale_index_is_rebuilt(kb, hash_embedder, docs):
 def test_very_common_query_terms_are_left_out_of_large_lexical_searches(tmp_path):
     """A term in more than 10% of 1,200 chunks adds nothing to BM25 but makes FTS5 score most of the
     index: it is dropped when a rarer term is left; the results are the same chunks."""
-    from kb.lexical import LexicalIndex
+    from kb.store.lexical import LexicalIndex
 
     index = LexicalIndex(tmp_path / "lexical.sqlite3")
     index.add((f"c{i}", f"d{i}", "s", f"doc{i}.md", f"the service handbook page {i}" + (" failover runbook" if i % 100 == 0 else ""))
@@ -267,7 +267,7 @@ def test_concurrent_searches_share_query_embedding_calls(real_embedder):
     vector it would get alone, and a failure reaches every waiting search."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from kb.embedder import QueryBatcher
+    from kb.models.embedder import QueryBatcher
 
     batcher = QueryBatcher(real_embedder)
     queries = [f"how do I tune shared_buffers for workload {i}?" for i in range(24)] + ["值班工程师多久响应？"]

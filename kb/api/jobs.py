@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ingest.pipeline import Progress
 from kb.errors import InvalidInput, KBError
+from kb.records import Progress
 
 log = logging.getLogger("kb.jobs")  # the logger name of the log lines from before the move into kb.api
 

@@ -18,7 +18,7 @@ from kb.api.schemas import (
     Citation, Delta, KbVerdict, ModelCard, ModelList, Usage, from_dict,
 )
 from kb.errors import InvalidInput
-from kb.generation import Answer, Event
+from kb.answer.generation import Answer, Event
 
 if TYPE_CHECKING:
     from kb.api.app import Service

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 
-from kb.generation import MAX_QUESTION_CHARS
+from kb.answer.generation import MAX_QUESTION_CHARS
 
 Query = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_QUESTION_CHARS, examples=["How do I roll back a bad deploy?"])]
 S = TypeVar("S", bound=msgspec.Struct)

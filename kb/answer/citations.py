@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from kb.records import CJK_UNIFIED
+
 MARKER = re.compile(r"\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]|【(\d{1,3})】")
 SNIPPET_CHARS = 240
 
@@ -29,7 +31,8 @@ _ABBREVIATION = re.compile(r"(?:^|\s)(?:(?i:e\.g|i\.e|etc|vs|cf|dr|mr|mrs|ms|no|
 # A name: a capitalised word inside a sentence (not its first word), e.g. "Smith" in "led by J. Smith".
 _NAME = re.compile(r"(?<=[\w,;:)\]] )[A-Z][a-z]{2,}(?:[ -][A-Z][a-z]+)*")
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
-_WORD = re.compile(r"[A-Za-z][\w./-]*[\w]|[\u4e00-\u9fff]{2,}")
+_WORD = re.compile(rf"[A-Za-z][\w./-]*[\w]|[{CJK_UNIFIED}]{{2,}}")
+_HAN = re.compile(f"[{CJK_UNIFIED}]")
 # An identifier: a long option, or a word with an underscore, a dot or slash between word characters,
 # a digit after letters, or inner capitals (--no-act, shared_buffers, read.csv, /etc/fstab, v14, OpenSSL).
 _IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.-])((?:--[A-Za-z][\w-]*|[A-Za-z][\w-]*(?:[_./][\w-]+)+|[A-Za-z]+\d[\w.]*"
@@ -48,6 +51,17 @@ class Cited(Protocol):
     def text(self) -> str: ...
 
     def citation(self) -> Any: ...
+
+
+def source_label(source: str, page: int | None = None, page_end: int | None = None, heading: str = "") -> str:
+    """How a passage is named to the model and to people: `source · p. 3 · heading`, `pp. 3-5` for a
+    range, each part only when known."""
+    parts = [source]
+    if page is not None:
+        parts.append(f"p. {page}" if page_end is None or page_end == page else f"pp. {page}-{page_end}")
+    if heading:
+        parts.append(heading)
+    return " · ".join(parts)
 
 
 @dataclass
@@ -143,7 +157,7 @@ def _key_terms(sentence: str) -> tuple[set[str], set[str]]:
     numbers = set(_NUMBER.findall(sentence))
     words = set()
     for word in _WORD.findall(sentence.lower()):
-        if "\u4e00" <= word[0] <= "\u9fff":
+        if _HAN.match(word[0]):
             words |= {word[i : i + 2] for i in range(len(word) - 1)}
         elif len(word) >= 4 and word not in _STOP:
             words.add(word)
@@ -163,7 +177,7 @@ def best_passage(sentence: str, texts: dict[int, str], threshold: float = 0.6, t
         score = (sum(w in body for w in words) + len(numbers)) / (len(words) + len(numbers))
         if score > best_score:
             best, best_score = n, score
-    cjk = sum("\u4e00" <= w[0] <= "\u9fff" for w in words) * 2 > len(words)
+    cjk = sum(bool(_HAN.match(w[0])) for w in words) * 2 > len(words)
     return best if best is not None and best_score >= (threshold_cjk if cjk else threshold) else None
 
 

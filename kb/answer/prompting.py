@@ -1,4 +1,4 @@
-"""Prompt templates: Jinja2 files in `kb/prompts/`, never strings in code.
+"""Prompt templates: Jinja2 files in `kb/answer/prompts/`, never strings in code.
 
 - `chatml.j2`: Qwen's ChatML conversation (byte-identical to the template embedded in Qwen GGUFs).
 - `system.{en,zh}.j2`: the rules (a fixed prefix whose KV cache is reused across requests).
@@ -19,8 +19,10 @@ from typing import Any
 
 import jinja2
 
+from kb.records import CJK_IDEOGRAPHS
+
 TEMPLATES = Path(__file__).parent / "prompts"
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK = re.compile(f"[{CJK_IDEOGRAPHS}]")
 
 
 @cache

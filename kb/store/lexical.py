@@ -16,10 +16,11 @@ import threading
 from collections.abc import Iterable
 from pathlib import Path
 
-_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
-_TOKEN = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+(?:[._\-/:][^\W_{_CJK}]+|_+[^\W_{_CJK}]+)*", re.UNICODE)
+from kb.records import CJK
+
+_TOKEN = re.compile(rf"[{CJK}]+|[^\W_{CJK}]+(?:[._\-/:][^\W_{CJK}]+|_+[^\W_{CJK}]+)*", re.UNICODE)
 _PARTS = re.compile(r"[._\-/:]+|_+")
-_CJK_RUN = re.compile(rf"^[{_CJK}]+$")
+_CJK_RUN = re.compile(rf"^[{CJK}]+$")
 # Bump when `tokenize` changes: an index written by another version is rebuilt at the next ingest.
 TOKENIZER_VERSION = 2
 # Only for queries: words that match nearly every chunk and slow an OR query down.

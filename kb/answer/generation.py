@@ -21,14 +21,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from kb.citations import (
-    MARKER, SNIPPET_CHARS, Citation, attribute, ground, has_statement, parse_citations, unsupported_terms,
+from kb.answer.citations import (
+    MARKER, SNIPPET_CHARS, Citation, attribute, ground, has_statement, parse_citations, source_label, unsupported_terms,
 )
+from kb.answer.context import Passage, pack_context
+from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
 from kb.errors import InvalidInput
-from kb.llm import ChatModel, GenerationStats, Message, Sampling
-from kb.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
+from kb.models.chat import ChatModel, GenerationStats, Message, Sampling
 from kb.records import Hit
-from kb.retrieval import Passage, fuse, pack_context
+from kb.retrieval import fuse
 from kb.settings import LLMSettings
 
 log = logging.getLogger(__name__)
@@ -52,12 +53,7 @@ class NumberedPassage:
     def label(self) -> str:
         hit = self.passage.first
         start, end = self.passage.pages
-        parts = [hit.source]
-        if start is not None:
-            parts.append(f"p. {start}" if start == end else f"pp. {start}-{end}")
-        if hit.heading:
-            parts.append(hit.heading)
-        return " · ".join(parts)
+        return source_label(hit.source, start, end, hit.heading)
 
     def citation(self) -> Citation:
         hit = self.passage.first

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from kb.errors import ModelUnavailable, NotFound
+from kb.records import sha256_file
 from kb.settings import ModelSpec, Settings
 
 log = logging.getLogger(__name__)
@@ -118,7 +119,11 @@ class ModelManager:
         stat = path.stat()
         cached = self._cache().get(str(path))
         fresh = cached and cached["size"] == stat.st_size and cached["mtime_ns"] == stat.st_mtime_ns
-        actual = cached["sha256"] if fresh and not force else sha256_of(path, progress)
+
+        def verifying(done: int) -> None:
+            progress(f"verify {path.name}", done, stat.st_size)
+
+        actual = cached["sha256"] if fresh and not force else sha256_file(path, verifying)
         if not fresh or force:
             self._remember(path, stat, actual)
         if actual != spec.sha256:
@@ -224,14 +229,13 @@ class ModelManager:
         try:
             with httpx.stream("GET", url, headers=headers, follow_redirects=True, timeout=60) as response:
                 if response.status_code == 416 and have:  # the part file is already complete
-                    return sha256_of(target)
+                    return sha256_file(target)
                 if response.status_code not in (200, 206):
                     raise ModelUnavailable(f"model {name!r}: GET {url} answered {response.status_code}")
                 if response.status_code == 206 and have:
                     log.info("resuming %s at %d bytes", name, have)
                     with open(target, "rb") as existing:
-                        while block := existing.read(CHUNK):
-                            digest.update(block)
+                        digest = hashlib.file_digest(existing, "sha256")  # the download goes on from there
                     mode = "ab"
                 else:
                     have, mode = 0, "wb"
@@ -248,13 +252,3 @@ class ModelManager:
                 f"model {name!r}: download from {url} failed ({exc}); run the same command again to resume"
             ) from exc
         return digest.hexdigest()
-
-
-def sha256_of(path: Path, progress: ByteProgress = _no_progress) -> str:
-    digest, done, total = hashlib.sha256(), 0, path.stat().st_size
-    with open(path, "rb") as handle:
-        while block := handle.read(CHUNK):
-            digest.update(block)
-            done += len(block)
-            progress(f"verify {path.name}", done, total)
-    return digest.hexdigest()
