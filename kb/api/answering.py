@@ -21,12 +21,19 @@ from litestar import Controller, Request, Response, post
 from litestar.response import ServerSentEvent
 from litestar.response.sse import ServerSentEventMessage
 
+from kb.answer.generation import Answer, Event
 from kb.api.errors import QueueFull, problem_body, problems
 from kb.api.schemas import (
-    AnswerResult, AskRequest, SearchHit, SearchRequest, SearchResults, SourcePassage, TokenDelta, from_dict,
+    AnswerResult,
+    AskRequest,
+    SearchHit,
+    SearchRequest,
+    SearchResults,
+    SourcePassage,
+    TokenDelta,
+    from_dict,
 )
 from kb.api.state import LOGGER
-from kb.answer.generation import Answer, Event
 from kb.retrieval import Filters
 
 if TYPE_CHECKING:

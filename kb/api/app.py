@@ -29,12 +29,12 @@ from kb.api.metrics import Metrics, MetricsController, RequestIdFilter, observab
 from kb.api.openai import OpenAIController
 from kb.api.state import LOGGER
 from kb.api.status import StatusController
+from kb.api.web import web_handlers, web_template_config
 from kb.errors import ModelUnavailable
 from kb.service import KnowledgeBase
 from kb.settings import Settings
 
 log = logging.getLogger(LOGGER)
-WEB = Path(__file__).resolve().parent.parent.parent / "web"  # the repository's web/, beside kb/
 
 
 class Service:
@@ -96,12 +96,8 @@ def create_app(settings: Settings, kb: KnowledgeBase | None = None) -> Litestar:
     uploads = Router(path="/", route_handlers=[DocumentsController],
                      request_max_body_size=int(settings.server.max_upload_mb * 1024 * 1024))
     handlers: list[Any] = [*CONTROLLERS, uploads]
-    template_config = None
-    if (WEB / "templates" / "index.html").is_file():
-        from kb.api.web import web_handlers, web_template_config
-
-        handlers += web_handlers()
-        template_config = web_template_config()
+    handlers += web_handlers()  # the chat page; its files missing is an error, never a silent 404
+    template_config = web_template_config()
     cors = CORSConfig(allow_origins=settings.server.cors_origins, allow_credentials=True) if settings.server.cors_origins else None
     app = Litestar(
         route_handlers=handlers,

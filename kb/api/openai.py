@@ -11,14 +11,26 @@ from typing import TYPE_CHECKING, Any
 from litestar import Controller, Request, Response, get, post
 from litestar.response.sse import ServerSentEventMessage
 
+from kb.answer.generation import Answer, Event
 from kb.api.answering import Generation, sse
 from kb.api.errors import problems
 from kb.api.schemas import (
-    AssistantMessage, ChatCompletion, ChatCompletionChunk, ChatCompletionRequest, ChatMessage, ChunkChoice, Choice,
-    Citation, Delta, KbVerdict, ModelCard, ModelList, Usage, from_dict,
+    AssistantMessage,
+    ChatCompletion,
+    ChatCompletionChunk,
+    ChatCompletionRequest,
+    ChatMessage,
+    Choice,
+    ChunkChoice,
+    Citation,
+    Delta,
+    KbVerdict,
+    ModelCard,
+    ModelList,
+    Usage,
+    from_dict,
 )
 from kb.errors import InvalidInput
-from kb.answer.generation import Answer, Event
 
 if TYPE_CHECKING:
     from kb.api.app import Service

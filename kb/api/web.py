@@ -16,8 +16,19 @@ from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
 
 from kb import __version__
+from kb.errors import KBError
 
-WEB = Path(__file__).resolve().parent.parent.parent / "web"  # the repository's web/, beside kb/
+# The page's files: kb/web/ in an installed wheel, the repository's web/ (beside kb/) in a checkout.
+WEB_FOLDERS = (Path(__file__).resolve().parent.parent / "web", Path(__file__).resolve().parent.parent.parent / "web")
+
+
+def web_folder() -> Path:
+    """Where templates/index.html and static/ are; a clear error when kb was installed without them."""
+    for folder in WEB_FOLDERS:
+        if (folder / "templates" / "index.html").is_file():
+            return folder
+    raise KBError(f"the web page's files are missing (no templates/index.html in {' or '.join(map(str, WEB_FOLDERS))}): "
+                  "reinstall kb from its repository (pip install .)")
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
     "frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
@@ -35,10 +46,10 @@ async def index(request: Request) -> Template:
 
 
 def web_handlers() -> list[Any]:
-    static = create_static_files_router(path="/static", directories=[WEB / "static"], opt={"public": True},
+    static = create_static_files_router(path="/static", directories=[web_folder() / "static"], opt={"public": True},
                                         include_in_schema=False)
     return [index, static]
 
 
 def web_template_config() -> TemplateConfig:
-    return TemplateConfig(directory=WEB / "templates", engine=JinjaTemplateEngine)
+    return TemplateConfig(directory=web_folder() / "templates", engine=JinjaTemplateEngine)
