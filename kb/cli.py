@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from kb.errors import KBError
-from kb.settings import load_settings
+from kb.settings import TOP_K_MAX, load_settings
 
 log = logging.getLogger("kb")
 
@@ -135,7 +135,7 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], collection: str | None, 
 @main.command()
 @click.argument("query")
 @_collection_option
-@click.option("-k", "--top-k", type=click.IntRange(1, 100), help="Passages to return (default: [retrieval] top_k).")
+@click.option("-k", "--top-k", type=click.IntRange(1, TOP_K_MAX), help="Passages to return (default: [retrieval] top_k).")
 @click.option("--mode", type=click.Choice(["dense", "lexical", "hybrid"]), help="Retrievers to use (default: [retrieval] mode).")
 @click.option("--rerank/--no-rerank", default=None, help="Rescore with the configured cross-encoder (default: on when one is set).")
 @click.option("--source", metavar="PREFIX", default="", help="Only documents whose source starts with PREFIX (or matches a glob).")
@@ -239,8 +239,8 @@ def stats(ctx: click.Context, collection: str | None, as_json: bool) -> None:
 @click.argument("question")
 @_collection_option
 @click.option("--model", "model_name", metavar="NAME", help="A model from the registry (default: [llm] model). See `kb model list`.")
-@click.option("-k", "--top-k", type=click.IntRange(1, 100), help="Passages to retrieve (default: [retrieval] top_k).")
-@click.option("-t", "--temperature", type=float, help="Sampling temperature (clamped to [0, [llm] temperature_max]).")
+@click.option("-k", "--top-k", type=click.IntRange(1, TOP_K_MAX), help="Passages to retrieve (default: [retrieval] top_k).")
+@click.option("-t", "--temperature", type=float, help="Sampling temperature, 0 to [llm] temperature_max (default: [llm] temperature).")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer object (answer, refused, grounded, citations, usage, timings).")
 @click.pass_context
 @_interruptible

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from kb.errors import InvalidInput, ModelUnavailable
 from kb.models.embedder import Embedder, QueryBatcher
 from kb.records import Hit, heading_and_text
-from kb.settings import RetrievalSettings
+from kb.settings import TOP_K_MAX, RetrievalSettings
 from kb.store.chroma import Store
 from kb.store.lexical import query_terms, tokenize
 
@@ -73,8 +73,8 @@ class Retriever:
         if not query:
             raise InvalidInput("query: must not be empty")
         top_k = top_k or self.settings.top_k
-        if not 1 <= top_k <= 100:
-            raise InvalidInput(f"top_k: must be between 1 and 100, got {top_k}")
+        if not 1 <= top_k <= TOP_K_MAX:
+            raise InvalidInput(f"top_k: must be between 1 and {TOP_K_MAX}, got {top_k}")
         mode = mode or self.settings.mode
         if mode not in MODES:
             raise InvalidInput(f"mode: must be one of {', '.join(MODES)}, got {mode!r}")

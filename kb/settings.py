@@ -21,6 +21,16 @@ SETTINGS_ENV = "KB_SETTINGS"
 ENV_PREFIX = "KB_"
 DEFAULT_FILE = "settings.toml"
 
+# The bounds of every request, each defined once: the settings' validation, the HTTP schemas (so the
+# OpenAPI document), the CLI's option ranges, /api/stats and the answer path all read these. Within
+# them, [llm] temperature_max and max_tokens_limit set a deployment's own (lower) bounds. A request
+# outside a bound is refused with an error naming it, never silently clamped.
+TOP_K_MAX = 100
+QUESTION_MAX_CHARS = 4000
+HISTORY_MAX_MESSAGES = 100  # also the most messages of an OpenAI-compatible request
+HISTORY_MESSAGE_MAX_CHARS = 16000
+TEMPERATURE_BOUND = 2.0
+
 PositiveInt = Annotated[int, msgspec.Meta(ge=1)]
 NonNegativeInt = Annotated[int, msgspec.Meta(ge=0)]
 PositiveFloat = Annotated[float, msgspec.Meta(gt=0)]
@@ -69,7 +79,7 @@ class RetrievalSettings(_Section):
     """How passages are found: dense + lexical, fused, optionally reranked, diversified."""
 
     mode: Literal["dense", "lexical", "hybrid"] = "hybrid"
-    top_k: Annotated[int, msgspec.Meta(ge=1, le=100)] = 5
+    top_k: Annotated[int, msgspec.Meta(ge=1, le=TOP_K_MAX)] = 5
     candidates: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 40
     fusion: Literal["zscore", "convex", "rrf"] = "zscore"
     rrf_k: Annotated[int, msgspec.Meta(ge=1)] = 60
@@ -162,12 +172,12 @@ class LLMSettings(_Section):
     flash_attn: bool = False
     use_mmap: bool = True
     seed: int = 42
-    temperature: Annotated[float, msgspec.Meta(ge=0, le=2)] = 0.2
+    temperature: Annotated[float, msgspec.Meta(ge=0, le=TEMPERATURE_BOUND)] = 0.2
     top_k: Annotated[int, msgspec.Meta(ge=1, le=200)] = 40
     top_p: Annotated[float, msgspec.Meta(gt=0, le=1)] = 0.9
     repeat_penalty: Annotated[float, msgspec.Meta(ge=1, le=1.5)] = 1.1
     max_tokens: PositiveInt = 512
-    temperature_max: Annotated[float, msgspec.Meta(ge=0, le=2)] = 1.0
+    temperature_max: Annotated[float, msgspec.Meta(ge=0, le=TEMPERATURE_BOUND)] = 1.0
     max_tokens_limit: PositiveInt = 2048
     refusal_en: str = "I cannot answer that from the available documents."
     refusal_zh: str = "根据现有资料无法确定。"

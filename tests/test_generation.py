@@ -81,10 +81,15 @@ def test_language_and_sampling_bounds():
     assert language("GitHub 账号没开两步验证会有什么后果？") == "zh"
     assert language("How do I run pg_dump?") == "en"
     settings = LLMSettings()
-    assert Sampling.from_settings(settings, temperature=5.0).temperature == settings.temperature_max
-    assert Sampling.from_settings(settings, temperature=-1).temperature == 0.0
-    assert Sampling.from_settings(settings, max_tokens=10**6).max_tokens == settings.max_tokens_limit
-    assert Sampling.from_settings(settings).temperature == 0.2
+    # Out of bounds is an error naming the bound, never a silent clamp.
+    with pytest.raises(InvalidInput, match=r"temperature: 1.5 is outside 0 to 1.0 \(\[llm\] temperature_max\)"):
+        Sampling.from_settings(settings, temperature=1.5)
+    with pytest.raises(InvalidInput, match="temperature: -1 is outside"):
+        Sampling.from_settings(settings, temperature=-1)
+    with pytest.raises(InvalidInput, match=r"max_tokens: 8192 is above 2048 \(\[llm\] max_tokens_limit\)"):
+        Sampling.from_settings(settings, max_tokens=8192)
+    assert Sampling.from_settings(settings, temperature=1.0, max_tokens=2048).max_tokens == 2048
+    assert Sampling.from_settings(settings).temperature == 0.2 and Sampling.from_settings(settings).max_tokens == 512
     with pytest.raises(InvalidInput, match="temperature"):
         Sampling.from_settings(settings, temperature="hot")
 

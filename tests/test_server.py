@@ -90,6 +90,8 @@ def test_health_search_and_documents(server):
     assert httpx.get(f"{server.url}/api/documents/{html['doc_id']}/file").headers["content-type"].startswith("text/plain")
     stats = httpx.get(f"{server.url}/api/stats").json()
     assert stats["documents"] >= 6 and stats["limits"]["temperature_max"] == 1.0
+    assert {k: stats["limits"][k] for k in ("top_k_max", "max_tokens_limit", "question_max_chars", "history_max_messages")} \
+        == {"top_k_max": 100, "max_tokens_limit": 2048, "question_max_chars": 4000, "history_max_messages": 100}
 
 
 def test_bad_requests_get_problem_details_and_the_service_stays_up(server):
@@ -107,6 +109,9 @@ def test_bad_requests_get_problem_details_and_the_service_stays_up(server):
         (httpx.get(f"{server.url}/api/jobs/nope"), 404),
         (httpx.get(f"{server.url}/api/nothing-here"), 404),
         (httpx.put(f"{server.url}/api/search", json={"query": "x"}), 405),
+        (httpx.post(f"{server.url}/api/ask", json={"question": "When can we deploy?", "temperature": 1.5}), 400),
+        (httpx.post(f"{server.url}/v1/chat/completions", json={"messages": [{"role": "user", "content": "When?"}],
+                                                               "max_tokens": 8192}), 400),
     ]
     kinds = {400: "invalid_input", 404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
     for response, status in cases:
@@ -124,6 +129,9 @@ def test_bad_requests_get_problem_details_and_the_service_stays_up(server):
     assert unknown == {"status": 404, "type": "not_found", "title": "Not found", "detail": "no document with doc_id 'nope'",
                        "error": {"type": "not_found", "message": "no document with doc_id 'nope'"},
                        "request_id": cases[8][0].headers["x-request-id"]}
+    # A request beyond a deployment's bound is refused naming it (never silently clamped).
+    assert _problem(cases[13][0], 400, "invalid_input")["detail"] == "temperature: 1.5 is outside 0 to 1.0 ([llm] temperature_max)"
+    assert _problem(cases[14][0], 400, "invalid_input")["detail"] == "max_tokens: 8192 is above 2048 ([llm] max_tokens_limit)"
     assert _problem(cases[7][0], 413, "payload_too_large")["detail"] == "request body over the limit: 256 KiB (uploads: 100 MB)"
 
 

@@ -30,11 +30,10 @@ from kb.errors import InvalidInput
 from kb.models.chat import ChatModel, GenerationStats, Message, Sampling
 from kb.records import Hit
 from kb.retrieval import fuse
-from kb.settings import LLMSettings
+from kb.settings import HISTORY_MAX_MESSAGES, HISTORY_MESSAGE_MAX_CHARS, QUESTION_MAX_CHARS, LLMSettings
 
 log = logging.getLogger(__name__)
 
-MAX_QUESTION_CHARS = 4000
 _THINK = re.compile(r"<think>.*?(</think>|$)\s*", re.S)
 
 
@@ -181,8 +180,8 @@ class Answerer:
         question = (question or "").strip() if isinstance(question, str) else question
         if not isinstance(question, str) or not question:
             raise InvalidInput("question: must be a non-empty string")
-        if len(question) > MAX_QUESTION_CHARS:
-            raise InvalidInput(f"question: {len(question)} characters; at most {MAX_QUESTION_CHARS}")
+        if len(question) > QUESTION_MAX_CHARS:
+            raise InvalidInput(f"question: {len(question)} characters; at most {QUESTION_MAX_CHARS}")
         history = _check_history(history or [])[-2 * self.settings.history_turns :] if self.settings.history_turns else []
         sampling = Sampling.from_settings(self.settings, temperature, max_tokens)
         lang = language(question)
@@ -407,9 +406,13 @@ def merge_rankings(rankings: list[list[Hit]], top_k: int | None) -> list[Hit]:
 def _check_history(history: Any) -> list[Message]:
     if not isinstance(history, list):
         raise InvalidInput("history: must be a list of {role, content} messages")
+    if len(history) > HISTORY_MAX_MESSAGES:
+        raise InvalidInput(f"history: {len(history)} messages; at most {HISTORY_MAX_MESSAGES}")
     checked = []
     for i, turn in enumerate(history):
         if not isinstance(turn, dict) or turn.get("role") not in ("user", "assistant") or not isinstance(turn.get("content"), str):
             raise InvalidInput(f"history[{i}]: must be {{\"role\": \"user\" | \"assistant\", \"content\": string}}")
-        checked.append({"role": turn["role"], "content": turn["content"][:MAX_QUESTION_CHARS]})
+        if len(turn["content"]) > HISTORY_MESSAGE_MAX_CHARS:
+            raise InvalidInput(f"history[{i}].content: {len(turn['content'])} characters; at most {HISTORY_MESSAGE_MAX_CHARS}")
+        checked.append({"role": turn["role"], "content": turn["content"]})
     return checked

@@ -7,11 +7,16 @@ from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 
-from kb.answer.generation import MAX_QUESTION_CHARS
+from kb.settings import HISTORY_MAX_MESSAGES, HISTORY_MESSAGE_MAX_CHARS, QUESTION_MAX_CHARS, TEMPERATURE_BOUND, TOP_K_MAX
 
-Query = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_QUESTION_CHARS, examples=["How do I roll back a bad deploy?"])]
+Query = Annotated[str, msgspec.Meta(min_length=1, max_length=QUESTION_MAX_CHARS, examples=["How do I roll back a bad deploy?"])]
 S = TypeVar("S", bound=msgspec.Struct)
-TopK = Annotated[int, msgspec.Meta(ge=1, le=100, examples=[5])]
+TopK = Annotated[int, msgspec.Meta(ge=1, le=TOP_K_MAX, examples=[5])]
+# A deployment's own bounds ([llm] temperature_max, max_tokens_limit; GET /api/stats "limits") are
+# checked when the answer starts: a value above them is a 400 naming the bound.
+Temperature = Annotated[float, msgspec.Meta(ge=0, le=TEMPERATURE_BOUND, examples=[0.2],
+                                            description="0 to [llm] temperature_max (GET /api/stats: limits)")]
+MaxTokens = Annotated[int, msgspec.Meta(ge=1, description="at most [llm] max_tokens_limit (GET /api/stats: limits)")]
 
 
 class SearchFilters(msgspec.Struct, forbid_unknown_fields=True):
@@ -28,15 +33,15 @@ class SearchRequest(msgspec.Struct, forbid_unknown_fields=True):
 
 class Turn(msgspec.Struct, forbid_unknown_fields=True):
     role: Literal["user", "assistant"]
-    content: Annotated[str, msgspec.Meta(max_length=MAX_QUESTION_CHARS * 4)]
+    content: Annotated[str, msgspec.Meta(max_length=HISTORY_MESSAGE_MAX_CHARS)]
 
 
 class AskRequest(msgspec.Struct, forbid_unknown_fields=True):
-    question: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_QUESTION_CHARS, examples=["出差住宿标准是多少？"])]
-    history: Annotated[list[Turn], msgspec.Meta(max_length=50)] = msgspec.field(default_factory=list)
+    question: Annotated[str, msgspec.Meta(min_length=1, max_length=QUESTION_MAX_CHARS, examples=["出差住宿标准是多少？"])]
+    history: Annotated[list[Turn], msgspec.Meta(max_length=HISTORY_MAX_MESSAGES)] = msgspec.field(default_factory=list)
     top_k: TopK | None = None
-    temperature: Annotated[float, msgspec.Meta(ge=0, le=2, examples=[0.2])] | None = None
-    max_tokens: Annotated[int, msgspec.Meta(ge=1, le=8192)] | None = None
+    temperature: Temperature | None = None
+    max_tokens: MaxTokens | None = None
     stream: bool = False
 
 
@@ -48,12 +53,12 @@ class ChatMessage(msgspec.Struct):
 class ChatCompletionRequest(msgspec.Struct):
     """OpenAI's chat completion request; kb reads messages, stream, temperature and max_tokens."""
 
-    messages: Annotated[list[ChatMessage], msgspec.Meta(min_length=1, max_length=100)]
+    messages: Annotated[list[ChatMessage], msgspec.Meta(min_length=1, max_length=HISTORY_MAX_MESSAGES)]
     model: str = ""
     stream: bool = False
-    temperature: float | None = None
-    max_tokens: int | None = None
-    max_completion_tokens: int | None = None
+    temperature: Temperature | None = None
+    max_tokens: MaxTokens | None = None
+    max_completion_tokens: MaxTokens | None = None
 
 
 class SessionRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -204,10 +209,18 @@ class Health(msgspec.Struct, omit_defaults=True):
 
 
 class Limits(msgspec.Struct):
+    """Every bound a request meets, and the defaults it gets."""
+
     top_k_max: int
     temperature_max: float
     temperature: float
     top_k: int
+    max_tokens: int
+    max_tokens_limit: int
+    question_max_chars: int
+    history_max_messages: int
+    history_message_max_chars: int
+    max_body_kb: int
     max_upload_mb: float
     max_files: int
 

@@ -9,7 +9,7 @@ from litestar import Controller, Response, get
 
 from kb import __version__
 from kb.api.schemas import Health, Limits, Stats, from_dict
-from kb.settings import Settings
+from kb.settings import HISTORY_MAX_MESSAGES, HISTORY_MESSAGE_MAX_CHARS, QUESTION_MAX_CHARS, TOP_K_MAX, Settings
 
 if TYPE_CHECKING:
     from kb.api.app import Service
@@ -44,6 +44,9 @@ class StatusController(Controller):
 
 
 def _limits(settings: Settings) -> Limits:
-    return Limits(top_k_max=100, temperature_max=settings.llm.temperature_max, temperature=settings.llm.temperature,
-                  top_k=settings.retrieval.top_k, max_upload_mb=settings.server.max_upload_mb,
+    return Limits(top_k_max=TOP_K_MAX, temperature_max=settings.llm.temperature_max, temperature=settings.llm.temperature,
+                  top_k=settings.retrieval.top_k, max_tokens=settings.llm.max_tokens,
+                  max_tokens_limit=settings.llm.max_tokens_limit, question_max_chars=QUESTION_MAX_CHARS,
+                  history_max_messages=HISTORY_MAX_MESSAGES, history_message_max_chars=HISTORY_MESSAGE_MAX_CHARS,
+                  max_body_kb=settings.server.max_body_kb, max_upload_mb=settings.server.max_upload_mb,
                   max_files=settings.server.max_files)

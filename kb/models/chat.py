@@ -27,7 +27,7 @@ Message = dict[str, str]  # {"role": "system" | "user" | "assistant", "content":
 
 @dataclass(frozen=True)
 class Sampling:
-    """Sampling for one request: settings' defaults with per-request overrides clamped to bounds."""
+    """Sampling for one request: the settings' defaults with the request's own temperature and max_tokens."""
 
     temperature: float
     top_k: int
@@ -38,16 +38,22 @@ class Sampling:
 
     @classmethod
     def from_settings(cls, settings: LLMSettings, temperature: float | None = None, max_tokens: int | None = None) -> Sampling:
-        if temperature is not None and not isinstance(temperature, (int, float)):
-            raise InvalidInput("temperature must be a number")
-        if max_tokens is not None and (not isinstance(max_tokens, int) or max_tokens < 1):
-            raise InvalidInput("max_tokens must be a positive integer")
+        """The settings' sampling with a request's temperature and max_tokens, each checked against its
+        bound ([llm] temperature_max, max_tokens_limit): out of bounds is an error naming the bound."""
+        if temperature is not None and (isinstance(temperature, bool) or not isinstance(temperature, (int, float))):
+            raise InvalidInput("temperature: must be a number")
+        if temperature is not None and not 0 <= temperature <= settings.temperature_max:
+            raise InvalidInput(f"temperature: {temperature} is outside 0 to {settings.temperature_max} ([llm] temperature_max)")
+        if max_tokens is not None and (isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1):
+            raise InvalidInput("max_tokens: must be a positive integer")
+        if max_tokens is not None and max_tokens > settings.max_tokens_limit:
+            raise InvalidInput(f"max_tokens: {max_tokens} is above {settings.max_tokens_limit} ([llm] max_tokens_limit)")
         return cls(
-            temperature=min(max(float(settings.temperature if temperature is None else temperature), 0.0), settings.temperature_max),
+            temperature=float(settings.temperature if temperature is None else temperature),
             top_k=settings.top_k,
             top_p=settings.top_p,
             repeat_penalty=settings.repeat_penalty,
-            max_tokens=min(settings.max_tokens if max_tokens is None else max_tokens, settings.max_tokens_limit),
+            max_tokens=min(settings.max_tokens, settings.max_tokens_limit) if max_tokens is None else max_tokens,
             seed=settings.seed,
         )
 
