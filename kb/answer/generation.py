@@ -214,7 +214,12 @@ class Answerer:
         model = self._model()
         answer.model = model.name
         numbered, messages = self.build_messages(model, question, history, hits, lang, sampling.max_tokens)
-        answer.doubt = self.doubt(model, messages, lang)
+        # The doubt step (opt-in) evaluates the prompt, kept in the KV cache for the answer: its time
+        # is the start of the answer's, so it counts in ttft_ms and generation_ms.
+        doubt_started = time.perf_counter()
+        answer.doubt = self.doubt(model, messages, lang) if self.settings.doubt_threshold < 1.0 else None
+        doubt_ms = (time.perf_counter() - doubt_started) * 1000
+        answer.timings["generation_ms"] = round(doubt_ms, 1)
         if answer.doubt is not None and answer.doubt >= self.settings.doubt_threshold:
             log.info("the model would refuse %r with probability %.2f: refusing", question[:80], answer.doubt)
             answer.refused_by = "doubt"
@@ -231,8 +236,8 @@ class Answerer:
         answer.cancelled = stats.cancelled
         answer.usage = {"prompt_tokens": stats.prompt_tokens, "completion_tokens": stats.completion_tokens}
         answer.timings.update(
-            ttft_ms=None if stats.ttft_ms is None else round(stats.ttft_ms, 1),
-            generation_ms=round(stats.generation_ms, 1),
+            ttft_ms=None if stats.ttft_ms is None else round(doubt_ms + stats.ttft_ms, 1),
+            generation_ms=round(doubt_ms + stats.generation_ms, 1),
             tokens_per_s=stats.tokens_per_s,
         )
         refusals = [self.refusal(lang), self.settings.refusal_en, self.settings.refusal_zh]
