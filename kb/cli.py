@@ -54,11 +54,14 @@ def main(ctx: click.Context, settings_path: str | None, verbose: int) -> None:
       kb search "how do I roll back a deploy?"
       kb documents --json
     """
-    level = logging.WARNING if verbose == 0 else logging.INFO if verbose == 1 else logging.DEBUG
-    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
-    if verbose < 2:
-        for noisy in ("chromadb", "httpx", "sentence_transformers", "unstructured", "pypdf"):
-            logging.getLogger(noisy).setLevel(logging.ERROR)  # kb reports per-file problems itself
+    from kb.console import configure_logging
+
+    if ctx.invoked_subcommand == "serve":
+        from kb.api.metrics import RequestIdFilter
+
+        configure_logging(verbose, server=True, filters=(RequestIdFilter(),))
+    else:
+        configure_logging(verbose)
     ctx.ensure_object(dict)["settings_path"] = settings_path
 
 

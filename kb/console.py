@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import sys
 from datetime import datetime
 from types import TracebackType
 
@@ -11,6 +13,27 @@ from rich.table import Table
 
 from kb.records import Document, IngestReport
 from kb.records import Progress as IngestProgress
+
+
+# Libraries whose own logging repeats what kb reports itself (per-file problems, HTTP calls).
+NOISY_LOGGERS = ("chromadb", "httpx", "sentence_transformers", "unstructured", "pypdf", "uvicorn.access")
+
+
+def configure_logging(verbose: int, *, server: bool = False, filters: tuple[logging.Filter, ...] = ()) -> None:
+    """Logging, set up once at the edge (the CLI's entry point), for every command: on stderr, level
+    by -v (commands: warnings, -v info, -vv debug; the server: info), noisy libraries quiet below -vv.
+    The server's lines carry time and request id (`filters` set `record.request_id`)."""
+    level = logging.DEBUG if verbose >= 2 else logging.INFO if verbose == 1 or server else logging.WARNING
+    handler = logging.StreamHandler(sys.stderr)
+    for log_filter in filters:
+        handler.addFilter(log_filter)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s" if server
+                                           else "%(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers = [handler]
+    root.setLevel(level)
+    for noisy in NOISY_LOGGERS:
+        logging.getLogger(noisy).setLevel(logging.DEBUG if verbose >= 2 else logging.WARNING if server else logging.ERROR)
 
 
 class TerminalProgress(IngestProgress):

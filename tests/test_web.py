@@ -5,6 +5,7 @@ tests/.cache/screenshots/."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -276,3 +277,16 @@ def test_an_error_shows_the_problem_detail(page):
     text = page.inner_text(".message.assistant.failed .error")
     assert text.startswith("Error: invalid request: question:") and "4000" in text, text
     assert page.locator(".message.assistant.failed button:has-text('Retry')").count() == 1
+
+
+def test_the_servers_log_lines_carry_their_request_id(served):
+    """`kb serve` configures logging once, at the CLI's entry: time, level, request id, logger."""
+    response = httpx.get(f"{served.url}/api/stats")
+    request_id = response.headers["x-request-id"]
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        log = Path(served.log.name).read_text(encoding="utf-8", errors="replace")
+        if request_id in log:
+            break
+        time.sleep(0.2)
+    assert re.search(rf"^\S+ \S+ INFO \[{request_id}\] kb\.server: GET /api/stats -> 200 in \d+ ms$", log, re.M), log[-2000:]

@@ -17,6 +17,6 @@ request ids, the observability middleware), `web` (the chat page). Routes are gr
 Litestar `Controller` per resource; the `Service` reaches them as the `service` dependency.
 """
 
-from kb.api.app import configure_logging, create_app, serve
+from kb.api.app import create_app, serve
 
-__all__ = ["configure_logging", "create_app", "serve"]
+__all__ = ["create_app", "serve"]

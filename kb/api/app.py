@@ -25,7 +25,7 @@ from kb.api.auth import AuthController, KeyGuard
 from kb.api.documents import DocumentsController
 from kb.api.errors import problem_details_plugin
 from kb.api.jobs import IngestJobs
-from kb.api.metrics import Metrics, MetricsController, RequestIdFilter, observability
+from kb.api.metrics import Metrics, MetricsController, observability
 from kb.api.openai import OpenAIController
 from kb.api.state import LOGGER
 from kb.api.status import StatusController
@@ -114,25 +114,14 @@ def create_app(settings: Settings, kb: KnowledgeBase | None = None) -> Litestar:
         cors_config=cors,
         template_config=template_config,
         debug=False,
+        logging_config=None,  # logging is set up once, by the CLI (kb.console.configure_logging)
     )
     service.metrics.route_paths = {route.path_format: route.path for route in app.routes}
     return app
 
 
-def configure_logging(level: int = logging.INFO) -> None:
-    handler = logging.StreamHandler()
-    handler.addFilter(RequestIdFilter())
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s"))
-    root = logging.getLogger()
-    root.handlers = [handler]
-    root.setLevel(level)
-    for noisy in ("chromadb", "httpx", "sentence_transformers", "unstructured", "pypdf", "uvicorn.access"):
-        logging.getLogger(noisy).setLevel(logging.WARNING)
-
-
 def serve(settings: Settings, host: str | None = None, port: int | None = None) -> None:
     import uvicorn
 
-    configure_logging()
     uvicorn.run(create_app(settings), host=host or settings.server.host, port=port or settings.server.port,
                 log_config=None, timeout_graceful_shutdown=10)
