@@ -22,18 +22,21 @@ NOISY_LOGGERS = ("chromadb", "httpx", "sentence_transformers", "unstructured", "
 def configure_logging(verbose: int, *, server: bool = False, filters: tuple[logging.Filter, ...] = ()) -> None:
     """Logging, set up once at the edge (the CLI's entry point), for every command: on stderr, level
     by -v (commands: warnings, -v info, -vv debug; the server: info), noisy libraries quiet below -vv.
-    The server's lines carry time and request id (`filters` set `record.request_id`)."""
+    The server's lines carry time and request id (`filters` set `record.request_id`). A process whose
+    logging is already set up (kb embedded in another program, or a test runner) keeps its own."""
+    for noisy in NOISY_LOGGERS:
+        logging.getLogger(noisy).setLevel(logging.DEBUG if verbose >= 2 else logging.WARNING if server else logging.ERROR)
+    root = logging.getLogger()
+    if root.handlers:
+        return
     level = logging.DEBUG if verbose >= 2 else logging.INFO if verbose == 1 or server else logging.WARNING
     handler = logging.StreamHandler(sys.stderr)
     for log_filter in filters:
         handler.addFilter(log_filter)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s" if server
                                            else "%(levelname)s %(name)s: %(message)s"))
-    root = logging.getLogger()
-    root.handlers = [handler]
+    root.addHandler(handler)
     root.setLevel(level)
-    for noisy in NOISY_LOGGERS:
-        logging.getLogger(noisy).setLevel(logging.DEBUG if verbose >= 2 else logging.WARNING if server else logging.ERROR)
 
 
 class TerminalProgress(IngestProgress):
