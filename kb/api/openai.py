@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from litestar import Controller, Request, Response, get, post
 from litestar.response.sse import ServerSentEventMessage
 
-from kb.answer.generation import Answer, Event
+from kb.answer.records import Answer, Event
 from kb.api.answering import Generation, sse
 from kb.api.errors import problems
 from kb.api.schemas import (
