@@ -408,6 +408,7 @@ def _instrument_kb() -> Timings:
     """Wrap kb's stages to see where an ingest's time goes: the parse thread (parse, chunk), the main
     thread (embed), the store thread (begin, write, commit) and the background model load."""
     import ingest.pipeline as pipeline
+    import ingest.scan as scan
     import kb.models.embedder as embedder
     import kb.store.chroma as store
     from ingest.loaders import Parsed
@@ -431,8 +432,8 @@ def _instrument_kb() -> Timings:
     for name in ("begin", "commit", "rollback", "get_document"):
         timings.wrap(store.Store, name, store_op(f"registry.{name}"))
     timings.wrap(store.Store, "recover", "main.store_recover")
-    timings.wrap(pipeline.IngestPipeline, "_scan", "main.scan")
-    timings.wrap(pipeline.IngestPipeline, "_diff", "main.diff_detect_hash")
+    timings.wrap(scan.Scanner, "scan", "main.scan")
+    timings.wrap(scan.Scanner, "diff", "main.diff_detect_hash")
     timings.wrap(pipeline.IngestPipeline, "_ingest", "main.parse_embed_write_loop")
     timings.wrap(pipeline.IngestPipeline, "_parse_all", "parse_thread.total")
     timings.wrap(pipeline._Writer, "finish", "main.wait_for_store_thread_at_end")

@@ -83,7 +83,3 @@ def unwrap_lines(text: str) -> str:
     """Join the hard-wrapped lines of a paragraph (PDF text) into one line; keep blank lines."""
     paragraphs = text.split("\n\n")
     return "\n\n".join(re.sub(r"(?<![\n])\n(?![\n])", " ", p) for p in paragraphs)
-
-
-def is_cjk(char: str) -> bool:
-    return bool(re.match(rf"[{_CJK}]", char))

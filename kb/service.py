@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from ingest.pipeline import IngestPipeline
-from kb.answer.generation import Answer, Answerer, Event
+from kb.answer.generation import Answerer
 from kb.answer.prompting import render_chatml
+from kb.answer.records import Answer, Event
 from kb.errors import InvalidInput, NotFound
 from kb.evaluation import AnswerRun, RunResult, evaluate, evaluate_answers, load_questions
 from kb.models.chat import ChatModel, LlamaCppModel, OpenAIModel
@@ -169,7 +170,7 @@ class KnowledgeBase:
         )
 
     def ask_stream(self, question: str, **options: Any) -> Iterator[Event]:
-        """Events `sources`, `token`..., `done` (see `kb.answer.generation`)."""
+        """Events `sources`, `token`..., `done` (see `kb.answer.generation`; the records in `kb.answer.records`)."""
         return self.answerer().stream(question, **options)
 
     def ask(self, question: str, **options: Any) -> Answer:

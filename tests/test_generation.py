@@ -10,7 +10,8 @@ import pytest
 
 from kb.answer.citations import attribute, parse_citations
 from kb.answer.context import Passage
-from kb.answer.generation import Answerer, NumberedPassage, _ThinkFilter, is_refusal
+from kb.answer.generation import Answerer, _ThinkFilter, is_refusal
+from kb.answer.records import NumberedPassage
 from kb.answer.prompting import language, render_chatml
 from kb.errors import InvalidInput, ModelUnavailable
 from kb.models.chat import GenerationStats, Sampling, render_gguf_template

@@ -8,7 +8,8 @@ Steps: condense a follow-up with its history into a standalone question; retriev
 relevance signal says nothing relevant was found, refuse without touching the model; otherwise pack
 the passages into `n_ctx - max_tokens - template overhead` tokens counted by the model's own
 tokenizer, stream the answer, parse `[n]` citations (markers naming no passage are dropped) and
-recognise the refusal sentence.
+recognise the refusal sentence. The records it hands out (`Answer`, `Event`, `NumberedPassage`) are
+in kb.answer.records.
 """
 
 from __future__ import annotations
@@ -18,14 +19,12 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
-from kb.answer.citations import (
-    MARKER, SNIPPET_CHARS, Citation, attribute, ground, has_statement, parse_citations, source_label, unsupported_terms,
-)
-from kb.answer.context import Passage, pack_context
+from kb.answer.citations import MARKER, attribute, ground, has_statement, parse_citations, unsupported_terms
+from kb.answer.context import pack_context
 from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
+from kb.answer.records import Answer, Event, NumberedPassage
 from kb.errors import InvalidInput
 from kb.models.chat import ChatModel, GenerationStats, Message, Sampling
 from kb.records import Hit
@@ -35,87 +34,6 @@ from kb.settings import HISTORY_MAX_MESSAGES, HISTORY_MESSAGE_MAX_CHARS, QUESTIO
 log = logging.getLogger(__name__)
 
 _THINK = re.compile(r"<think>.*?(</think>|$)\s*", re.S)
-
-
-@dataclass
-class NumberedPassage:
-    """A passage as the prompt numbers it."""
-
-    n: int
-    passage: Passage
-
-    @property
-    def text(self) -> str:
-        return self.passage.text
-
-    @property
-    def label(self) -> str:
-        hit = self.passage.first
-        start, end = self.passage.pages
-        return source_label(hit.source, start, end, hit.heading)
-
-    def citation(self) -> Citation:
-        hit = self.passage.first
-        text = self.passage.text
-        snippet = text if len(text) <= SNIPPET_CHARS else text[:SNIPPET_CHARS].rstrip() + "…"
-        return Citation(self.n, hit.doc_id, hit.chunk_id, hit.source, self.passage.pages[0], hit.heading, snippet)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.citation().to_dict(), "page_end": self.passage.pages[1], "text": self.passage.text, "label": self.label}
-
-
-@dataclass
-class Answer:
-    question: str
-    answer: str = ""
-    refused: bool = False
-    grounded: bool = False
-    citations: list[Citation] = field(default_factory=list)
-    model: str = ""
-    standalone_question: str = ""
-    search_question: str = ""  # its English version, when a Chinese question was also searched in English
-    language: str = "en"
-    usage: dict[str, int] = field(default_factory=lambda: {"prompt_tokens": 0, "completion_tokens": 0})
-    timings: dict[str, float | None] = field(
-        default_factory=lambda: {"retrieval_ms": 0.0, "ttft_ms": None, "generation_ms": 0.0, "tokens_per_s": None,
-                                 "verify_ms": None}
-    )
-    cancelled: bool = False
-    attribution: str = "none"  # who placed the [n] markers: "model", "kb" (see attribute()), "model+kb" or "none"
-    dropped: list[str] = field(default_factory=list)  # sentences removed: facts no passage holds
-    # What refused: "relevance" (nothing relevant found), "terms" (the question names what no passage
-    # mentions), "doubt" (the model would likely refuse), "model", "grounding" (no sentence's facts are in
-    # the passages), "verify" (the second pass).
-    refused_by: str = ""
-    verified: bool | None = None  # the second pass's verdict (None: not run)
-    doubt: float | None = None  # the model's probability of replying with the refusal (None: not measured)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "answer": self.answer,
-            "refused": self.refused,
-            "grounded": self.grounded,
-            "citations": [c.to_dict() for c in self.citations],
-            "attribution": self.attribution,
-            "dropped": self.dropped,
-            "refused_by": self.refused_by,
-            "verified": self.verified,
-            "doubt": self.doubt,
-            "model": self.model,
-            "question": self.question,
-            "standalone_question": self.standalone_question,
-            "search_question": self.search_question,
-            "language": self.language,
-            "usage": self.usage,
-            "timings": self.timings,
-            "cancelled": self.cancelled,
-        }
-
-
-@dataclass
-class Event:
-    kind: str  # "sources" | "token" | "done"
-    data: Any
 
 
 # Paraphrased refusals: an answer with no citation that says one of these is a refusal too.

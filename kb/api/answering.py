@@ -21,7 +21,7 @@ from litestar import Controller, Request, Response, post
 from litestar.response import ServerSentEvent
 from litestar.response.sse import ServerSentEventMessage
 
-from kb.answer.generation import Answer, Event
+from kb.answer.records import Answer, Event
 from kb.api.errors import QueueFull, problem_body, problems
 from kb.api.schemas import (
     AnswerResult,

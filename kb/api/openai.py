@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 from litestar import Controller, Request, Response, get, post
 from litestar.response.sse import ServerSentEventMessage
 
-from kb.answer.generation import Answer, Event
+from kb.answer.citations import source_label
+from kb.answer.records import Answer, Event
 from kb.api.answering import Generation, sse
 from kb.api.errors import problems
 from kb.api.schemas import (
@@ -51,8 +52,7 @@ def _openai_question(data: ChatCompletionRequest) -> tuple[str, list[dict[str, s
 def _sources_block(answer: Answer) -> str:
     if answer.refused or not answer.citations:
         return ""
-    lines = [f"[{c.n}] {c.source}" + (f", p. {c.page}" if c.page else "") + (f" · {c.heading}" if c.heading else "")
-             for c in answer.citations]
+    lines = [f"[{c.n}] {source_label(c.source, c.page, heading=c.heading)}" for c in answer.citations]
     return "\n\nSources:\n" + "\n".join(lines)
 
 

@@ -1,0 +1,222 @@
+"""What an ingest run has to do: scan the given folders and files (includes, excludes, symlinks,
+unreadable folders), then diff them against the document registry by sha256.
+
+`IngestPipeline` (ingest.pipeline) runs the scan and the diff on the main thread, then parses, embeds
+and commits the files they return.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import logging
+import os
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ingest.detect import FileKind, Unsupported, detect
+from kb.errors import DocumentError, InvalidInput
+from kb.records import Document, IngestReport, make_doc_id, sha256_file
+from kb.settings import Settings
+
+if TYPE_CHECKING:  # kb.service hands the pipeline its store: named here for type hints only
+    from kb.store.chroma import Store
+
+log = logging.getLogger("ingest.pipeline")  # the ingest run's logger: -v shows its lines under one name
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A file found under an ingested root."""
+
+    path: Path
+    root: Path
+    source: str  # path relative to its root, with forward slashes
+    doc_id: str = ""
+    sha256: str = ""
+    size: int = 0
+    mtime: float = 0.0
+    status: str = ""  # added | updated | unchanged
+    kind: FileKind | None = None
+
+
+class Scanner:
+    """Finds the files under the given paths and sorts them into added, updated and unchanged."""
+
+    def __init__(self, settings: Settings, store: Store):
+        self.settings = settings
+        self.store = store
+
+    # -- scanning -----------------------------------------------------------------------------
+
+    def scan(
+        self, paths: list[Path], registry: dict[str, Document], report: IngestReport
+    ) -> tuple[list[Candidate], set[tuple[str, str]], set[tuple[str, str]]]:
+        """Files to consider; the (root, folder) scopes whose missing files count as removed; and
+        the scopes that could not be read (their documents are never taken for removed).
+
+        A path inside a folder ingested before keeps that folder as its root, so ingesting
+        `docs/` and later `docs/sub/` or `docs/sub/a.md` names the same documents."""
+        found: dict[str, Candidate] = {}
+        scopes: set[tuple[str, str]] = set()
+        protected: set[tuple[str, str]] = set()
+        known_roots = sorted({d.root for d in registry.values() if d.root}, key=len, reverse=True)
+        collection = self.store.collection_name
+        for given in paths:
+            if not given.exists() and not given.is_symlink():
+                raise InvalidInput(f"{given}: no such file or folder")
+            resolved = _resolve(given)
+            home = next((Path(r) for r in known_roots if resolved.is_relative_to(r)), None)
+            if given.is_dir():
+                root = home or resolved
+                scopes.add((str(root), resolved.relative_to(root).as_posix() if resolved != root else ""))
+                files = self._walk(resolved, root, report, protected)
+            else:
+                root = home or resolved.parent
+                files = iter([resolved])
+            for path in files:
+                source = path.relative_to(root).as_posix()
+                if not self._included(source):
+                    continue
+                doc_id = make_doc_id(collection, source)
+                if doc_id in found:
+                    if found[doc_id].path != path:  # the same file named twice is fine
+                        report.files_seen += 1
+                        report.fail(str(path), f"same relative path {source!r} as {found[doc_id].path}: ingest these folders into different collections")
+                    continue
+                report.files_seen += 1
+                found[doc_id] = Candidate(path=path, root=root, source=source, doc_id=doc_id)
+        return list(found.values()), scopes, protected
+
+    def _walk(self, start: Path, root: Path, report: IngestReport, protected: set[tuple[str, str]]) -> Iterator[Path]:
+        """Files under `start` in a stable order. Folder symlinks pointing outside `root` are
+        followed (once); ones pointing inside it are aliases and skipped; ones pointing to a folder
+        that contains them are loops, reported."""
+
+        def unreadable(exc: OSError) -> None:
+            report.fail(str(exc.filename), os_reason(exc))
+            if exc.filename and Path(exc.filename).is_relative_to(root):
+                protected.add((str(root), Path(exc.filename).relative_to(root).as_posix()))
+
+        visited: set[Path] = set()
+        for folder, dirnames, filenames in os.walk(start, followlinks=True, onerror=unreadable):
+            here = Path(folder)
+            real = here.resolve()
+            if real in visited:  # two outside links to one folder
+                dirnames.clear()
+                continue
+            visited.add(real)
+            rel = here.relative_to(root).as_posix()
+            keep = []
+            for name in sorted(dirnames):
+                path = here / name
+                if path.is_symlink():
+                    target = _resolve(path)
+                    if real.is_relative_to(target):
+                        report.fail(str(path), "symlink loop: the link points to a folder that contains it; skipped")
+                        continue
+                    if target.is_relative_to(root.resolve()):
+                        log.info("%s: a link to %s, which is ingested under its own name; skipped", path, target)
+                        continue
+                if self._included_dir(name if rel == "." else f"{rel}/{name}"):
+                    keep.append(name)
+            dirnames[:] = keep
+            for name in sorted(filenames):
+                yield here / name
+
+    def _included(self, source: str) -> bool:
+        cfg = self.settings.ingest
+        if not any(_match(source, pattern) for pattern in cfg.include):
+            return False
+        return not any(_match(source, pattern) for pattern in cfg.exclude)
+
+    def _included_dir(self, rel_dir: str) -> bool:
+        return not any(_match(f"{rel_dir}/x", pattern) or _match(rel_dir, pattern) for pattern in self.settings.ingest.exclude)
+
+    # -- diffing ------------------------------------------------------------------------------
+
+    def diff(self, candidates: list[Candidate], registry: dict[str, Document], report: IngestReport) -> list[Candidate]:
+        """Hash every candidate and set its status; return those to (re)ingest. Bad files are
+        reported here and keep an empty status."""
+        limit = int(self.settings.ingest.max_file_mb * 1_000_000)
+        todo = []
+        for candidate in candidates:
+            display = str(candidate.path)
+            try:
+                info = os.stat(candidate.path)  # follows symlinks; ELOOP for a looping one
+                if not stat.S_ISREG(info.st_mode):
+                    raise DocumentError(display, "not a regular file (a pipe, socket or device); skipped")
+                if info.st_size > limit:
+                    raise DocumentError(
+                        display,
+                        f"{info.st_size / 1e6:.1f} MB is over ingest.max_file_mb ({self.settings.ingest.max_file_mb:g} MB); raise the limit to ingest it",
+                    )
+                candidate.kind = detect(candidate.path, display, int(self.settings.ingest.max_unpacked_mb * 1_000_000))
+                candidate.sha256 = sha256_file(candidate.path)
+            except Unsupported as exc:
+                report.files_skipped.append({"path": display, "reason": exc.reason})
+                continue
+            except DocumentError as exc:
+                report.fail(display, exc.reason)
+                continue
+            except OSError as exc:
+                report.fail(display, os_reason(exc))
+                continue
+            except Exception as exc:  # a checker bug on one odd file must not stop the others
+                log.exception("%s: unexpected error while checking", display)
+                report.fail(display, f"unexpected error while checking: {type(exc).__name__}: {exc}")
+                continue
+            candidate.size, candidate.mtime = info.st_size, info.st_mtime
+            known = registry.get(candidate.doc_id)
+            if known is not None and known.root != str(candidate.root) and (Path(known.root) / known.source).is_file():
+                report.fail(
+                    display,
+                    f"{candidate.source!r} is already in this collection from {known.root}: "
+                    "ingest this folder into another collection (--collection)",
+                )
+                continue
+            if known is not None and known.sha256 == candidate.sha256:
+                candidate.status = "unchanged"
+                report.files_unchanged += 1
+                if known.root != str(candidate.root) and not report.dry_run:
+                    known.root = str(candidate.root)  # the folder moved: the document did not change
+                    self.store.update_entry(known)
+                continue
+            candidate.status = "updated" if known is not None else "added"
+            todo.append(candidate)
+        return todo
+
+
+def _resolve(path: Path) -> Path:
+    """The real path; a looping link stays as it is (its reading fails later, with the reason)."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):
+        return path.absolute()
+
+
+def _match(source: str, pattern: str) -> bool:
+    """fnmatch on the path relative to the root; `**/x` also matches `x` at the top level."""
+    if fnmatch.fnmatch(source, pattern):
+        return True
+    return pattern.startswith("**/") and fnmatch.fnmatch(source, pattern[3:])
+
+
+def within(doc: Document, scopes: set[tuple[str, str]]) -> bool:
+    """Whether `doc` lies under one of the (root, folder) scopes ("" is the whole root)."""
+    return any(doc.root == root and (not folder or doc.source == folder or doc.source.startswith(folder + "/")) for root, folder in scopes)
+
+
+def os_reason(exc: OSError) -> str:
+    import errno
+
+    if exc.errno == errno.ELOOP:
+        return "symlink loop: the link points back to itself"
+    if exc.errno == errno.ENOENT:
+        return "broken symlink or file vanished while ingesting"
+    if exc.errno == errno.EACCES or isinstance(exc, PermissionError):
+        return "permission denied: kb cannot read this file"
+    return f"cannot read: {exc.strerror or exc}"
+
