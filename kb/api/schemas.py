@@ -124,16 +124,9 @@ class AnswerResult(msgspec.Struct):
     cancelled: bool
 
 
-class SourcePassage(msgspec.Struct):
-    """One numbered passage of the stream's `sources` event."""
+class SourcePassage(Citation):
+    """One numbered passage of the stream's `sources` event: its citation, and what the page shows."""
 
-    n: int
-    doc_id: str
-    chunk_id: str
-    source: str
-    page: int | None
-    heading: str
-    snippet: str
     page_end: int | None
     text: str
     label: str
