@@ -27,7 +27,8 @@ SNIPPET_CHARS = 240
 _SENTENCE_END = re.compile(r"[.!?]+(?=\s|$)|[。！？]+|\n")
 _LIST_ITEM = re.compile(r"^[ \t]*(?:\d{1,3}[.)]|[-*•+]|#{1,6})[ \t]+")
 _CODE = re.compile(r"`[^`\n]*`")
-_ABBREVIATION = re.compile(r"(?:^|\s)(?:(?i:e\.g|i\.e|etc|vs|cf|dr|mr|mrs|ms|no|fig|approx)|[A-Z]|(?:[A-Za-z]\.)+[A-Za-z])\.$")
+# Words whose final "." ends no sentence: short abbreviations, initials, and dotted ones (e.g., i.e., a.k.a.).
+_ABBREVIATION = re.compile(r"(?:^|\s)(?:(?i:etc|vs|cf|dr|mr|mrs|ms|no|fig|approx)|[A-Z]|(?:[A-Za-z]\.)+[A-Za-z])\.$")
 # A name: a capitalised word inside a sentence (not its first word), e.g. "Smith" in "led by J. Smith".
 _NAME = re.compile(r"(?<=[\w,;:)\]] )[A-Z][a-z]{2,}(?:[ -][A-Z][a-z]+)*")
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")

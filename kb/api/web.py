@@ -29,6 +29,8 @@ def web_folder() -> Path:
             return folder
     raise KBError(f"the web page's files are missing (no templates/index.html in {' or '.join(map(str, WEB_FOLDERS))}): "
                   "reinstall kb from its repository (pip install .)")
+
+
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
     "frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
