@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from kb.errors import InvalidInput, ModelUnavailable
 from kb.hardware import thread_plan
+from kb.models.control import GENERIC_PATTERN, control_pattern, neutralise_messages, vocabulary_controls
 from kb.settings import LLMSettings
 
 log = logging.getLogger(__name__)
@@ -159,6 +160,7 @@ class LlamaCppModel:
                  threads, why)
         self.threads = threads
         self.template = self.llm.metadata.get("tokenizer.chat_template", "")
+        self.controls = control_pattern(vocabulary_controls(self.llm))  # kb/models/control.py
         self._render = render
         self._lock = threading.Lock()
 
@@ -169,7 +171,9 @@ class LlamaCppModel:
         return [len(self.tokenize(t)) for t in texts]
 
     def render(self, messages: list[Message]) -> str:
-        """The prompt text the model sees (the project's ChatML, or the GGUF's own template)."""
+        """The prompt text the model sees (the project's ChatML, or the GGUF's own template). No
+        message can add control tokens: only the template's own become them."""
+        messages = neutralise_messages(messages, self.controls)
         if self.settings.chat_format == "gguf":
             return render_gguf_template(self.template, messages, self.llm)
         return self._render(messages)
@@ -193,7 +197,7 @@ class LlamaCppModel:
                 top_p=sampling.top_p, repeat_penalty=sampling.repeat_penalty, seed=sampling.seed, stream=True,
             )
             if self.settings.chat_format == "gguf":
-                chunks = self.llm.create_chat_completion(messages=messages, **common)
+                chunks = self.llm.create_chat_completion(messages=neutralise_messages(messages, self.controls), **common)
             else:
                 chunks = self.llm.create_completion(prompt=prompt, stop=STOP, **common)
             try:
@@ -296,8 +300,8 @@ class OpenAIModel:
     ) -> Iterator[str]:
         import httpx
 
-        body = {
-            "model": self.name, "messages": messages, "stream": True, "max_tokens": sampling.max_tokens,
+        body = {  # the server's vocabulary is unknown here: the generic control shapes are neutralised
+            "model": self.name, "messages": neutralise_messages(messages, GENERIC_PATTERN), "stream": True, "max_tokens": sampling.max_tokens,
             "temperature": sampling.temperature, "top_p": sampling.top_p, "seed": sampling.seed, "stop": STOP,
             # llama.cpp's servers and vLLM read these too:
             "top_k": sampling.top_k, "repeat_penalty": sampling.repeat_penalty,
