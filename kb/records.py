@@ -99,6 +99,11 @@ class Document:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    @classmethod
+    def from_metadata(cls, meta: dict[str, Any]) -> Document:
+        """The entry a registry record's metadata holds (its `to_dict()`); unknown keys are ignored."""
+        return cls(**{k: v for k, v in meta.items() if k in cls.__dataclass_fields__})
+
 
 @dataclass(slots=True)
 class Hit:
@@ -116,6 +121,14 @@ class Hit:
     chunk_index: int = -1
     sha256: str = ""  # the document version the chunk belongs to (not part of the contract)
     explain: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_metadata(cls, chunk_id: str, meta: dict[str, Any], text: str, score: float) -> Hit:
+        """A hit on a stored chunk, from its `Chunk.metadata()`."""
+        return cls(doc_id=meta["doc_id"], chunk_id=chunk_id, source=meta["source"], page=meta.get("page_start"),
+                   page_end=meta.get("page_end"), heading=meta.get("heading", ""), title=meta.get("title", ""),
+                   score=round(float(score), 6), text=text, chunk_index=int(meta.get("chunk_index", -1)),
+                   sha256=meta.get("sha256", ""))
 
     def to_dict(self, explain: bool = False) -> dict[str, Any]:
         data = asdict(self)

@@ -21,31 +21,26 @@ version is the committed one, so readers never see half a write.
 from __future__ import annotations
 
 import copy
-import fcntl
 import logging
 import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from kb.errors import IngestLocked, StoreUnavailable
+from kb.errors import StoreUnavailable
 from kb.records import Chunk, Document, Hit, heading_and_text, split_chunk_id
 from kb.settings import StoreSettings
+from kb.store.host import ChangeStamp, write_lock
 from kb.store.lexical import LexicalIndex
 
 log = logging.getLogger(__name__)
 
 REGISTRY_SUFFIX = ".registry"
-_DOC_FIELDS = [f.name for f in fields(Document)]
 _GET_PAGE = 5000  # Chroma caps how many records one get() may return in some modes
-# Stamp file -> its state after this process's last registry write. Stores of one process share
-# Chroma's in-memory index, so only a write by another process can leave it stale.
-_WRITTEN_HERE: dict[str, tuple[int, int]] = {}
 _REOPEN_LOCK = threading.Lock()
 
 
@@ -70,7 +65,7 @@ class Store:
             raise StoreUnavailable(f"cannot open collection {self.collection_name!r} in {self.location}: {exc}") from exc
         self.lexical = LexicalIndex(Path(settings.path) / f"{self.collection_name}.lexical.sqlite3")
         embedded = settings.mode == "embedded"
-        self._stamp = Path(settings.path) / f"{self.collection_name}.registry.stamp" if embedded else None
+        self._stamp = ChangeStamp(Path(settings.path) / f"{self.collection_name}.registry.stamp") if embedded else None
         self._seen = self._stamp_state()
         self._documents_cache: tuple[tuple[int, int], list[Document]] | None = None
         self._by_id: tuple[tuple[int, int], dict[str, Document]] | None = None
@@ -103,38 +98,26 @@ class Store:
         if stamp is not None and self._documents_cache is not None and self._documents_cache[0] == stamp:
             cached = self._documents_cache[1]
             return list(cached) if shared else [copy.copy(d) for d in cached]
-        docs = sorted((_to_document(meta) for meta in self._get_all(self._registry, include=["metadatas"])),
+        docs = sorted((Document.from_metadata(meta) for meta in self._get_all(self._registry, include=["metadatas"])),
                       key=lambda d: d.source)
         if stamp is not None:
             self._documents_cache = (stamp, [copy.copy(d) for d in docs])
         return docs
 
     def _stamp_state(self) -> tuple[int, int] | None:
-        if self._stamp is None:
-            return None
-        try:
-            stat = self._stamp.stat()
-        except FileNotFoundError:
-            self._touch_stamp()
-            stat = self._stamp.stat()
-        return stat.st_mtime_ns, stat.st_size
+        return self._stamp.state() if self._stamp is not None else None
 
     def _touch_stamp(self) -> None:
-        """Mark the registry changed: the size grows by one byte per write (mtime alone can tie)."""
+        """Mark the registry changed (kb/store/host.py)."""
         if self._stamp is not None:
-            with open(self._stamp, "a") as stamp:
-                stamp.write(".")
-            if self._stamp.stat().st_size > 4096:
-                self._stamp.write_text("")
-            stat = self._stamp.stat()
-            self._seen = _WRITTEN_HERE[str(self._stamp)] = (stat.st_mtime_ns, stat.st_size)
+            self._seen = self._stamp.touch()
 
     def refresh(self) -> bool:
         """Embedded stores: reopen Chroma when another process (a `kb ingest` beside `kb serve`) has
         written since this one last looked, so vector search sees its chunks; Chroma keeps the vector
         index it loaded and would not. One stat() per call; True when it reopened."""
         state = self._stamp_state()
-        if state is None or state == self._seen or state == _WRITTEN_HERE.get(str(self._stamp)):
+        if state is None or state == self._seen or self._stamp.written_here(state):
             self._seen = state
             return False
         with _REOPEN_LOCK:
@@ -155,7 +138,7 @@ class Store:
         if not doc_ids:
             return {}
         got = self._registry.get(ids=list(dict.fromkeys(doc_ids)), include=["metadatas"])
-        return {i: _to_document(m) for i, m in zip(got["ids"], got["metadatas"])}
+        return {i: Document.from_metadata(m) for i, m in zip(got["ids"], got["metadatas"])}
 
     def _committed_versions(self, doc_ids: list[str]) -> dict[str, Document]:
         """Registry entries for `doc_ids`: from the in-memory registry while its stamp is unchanged
@@ -176,7 +159,7 @@ class Store:
         self._put(doc)
 
     def _put(self, doc: Document) -> None:
-        meta = {name: getattr(doc, name) for name in _DOC_FIELDS}
+        meta = doc.to_dict()
         self._registry.upsert(ids=[doc.doc_id], embeddings=[[1.0]], metadatas=[meta], documents=[doc.source])
         self._touch_stamp()
 
@@ -302,7 +285,7 @@ class Store:
             ids, distances = found["ids"][0], found["distances"][0]
             if hydrate:
                 rows = zip(ids, found["metadatas"][0], found["documents"][0], distances)
-                hits = self._committed([_to_hit(cid, meta, text, 1.0 - float(dist)) for cid, meta, text, dist in rows])
+                hits = self._committed([Hit.from_metadata(cid, meta, text, 1.0 - float(dist)) for cid, meta, text, dist in rows])
             else:
                 hits = self._committed_bare([(cid, 1.0 - float(dist)) for cid, dist in zip(ids, distances)])
             if len(hits) >= limit or len(ids) < want:
@@ -327,7 +310,7 @@ class Store:
         if not bare:
             return hits
         got = self._chunks.get(ids=[h.chunk_id for h in bare], include=["metadatas", "documents"])
-        found = {cid: _to_hit(cid, meta, text, 0.0) for cid, meta, text in zip(got["ids"], got["metadatas"], got["documents"])}
+        found = {cid: Hit.from_metadata(cid, meta, text, 0.0) for cid, meta, text in zip(got["ids"], got["metadatas"], got["documents"])}
         kept = []
         for hit in hits:
             if not hit.text:
@@ -382,29 +365,10 @@ class Store:
 
     @contextmanager
     def write_lock(self) -> Iterator[None]:
-        """Hold the store's write lock, or fail at once naming the process that holds it."""
-        lock_dir = Path(self.settings.path)
-        lock_dir.mkdir(parents=True, exist_ok=True)
-        lock_path = lock_dir / f"{self.collection_name}.ingest.lock"
-        handle = open(lock_path, "a+")
-        try:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                handle.seek(0)
-                holder = handle.read().strip() or "another process"
-                raise IngestLocked(
-                    f"another ingest is running on collection {self.collection_name!r} ({holder}); "
-                    "wait for it to finish, or stop it and run again"
-                ) from None
-            handle.seek(0)
-            handle.truncate()
-            handle.write(f"pid {os.getpid()}")
-            handle.flush()
+        """Hold the store's write lock (kb/store/host.py), or fail at once naming its holder."""
+        with write_lock(Path(self.settings.path), self.collection_name):
             self.refresh()  # write through a current view, never a stale index another process outdated
             yield
-        finally:
-            handle.close()  # closing releases the lock; the kernel also releases it if we are killed
 
 
 def _connect(settings: StoreSettings):
@@ -426,23 +390,3 @@ def _connect(settings: StoreSettings):
             else "check the folder's permissions and free space"
         )
         raise StoreUnavailable(f"cannot open the Chroma store at {where}: {exc}; {hint}") from exc
-
-
-def _to_document(meta: dict[str, Any]) -> Document:
-    return Document(**{k: v for k, v in meta.items() if k in _DOC_FIELDS})
-
-
-def _to_hit(chunk_id: str, meta: dict[str, Any], text: str, score: float) -> Hit:
-    return Hit(
-        doc_id=meta["doc_id"],
-        chunk_id=chunk_id,
-        source=meta["source"],
-        page=meta.get("page_start"),
-        page_end=meta.get("page_end"),
-        heading=meta.get("heading", ""),
-        title=meta.get("title", ""),
-        score=round(float(score), 6),
-        text=text,
-        chunk_index=int(meta.get("chunk_index", -1)),
-        sha256=meta.get("sha256", ""),
-    )
