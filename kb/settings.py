@@ -209,6 +209,8 @@ class ServerSettings(_Section):
     sources_block: bool = True
     preload_model: bool = True
     generation_nice: Annotated[int, msgspec.Meta(ge=0, le=19)] = 10
+    stream_lag_events: Annotated[int, msgspec.Meta(ge=8, le=100_000)] = 2000
+    stream_stall_s: PositiveFloat = 30.0
 
 
 class Settings(_Section):

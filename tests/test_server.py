@@ -255,6 +255,12 @@ def test_openapi_schema_documents_the_api(server):
 @contextlib.contextmanager
 def _counting_server(tmp_path, embedder, model, **environ: str):
     """A one-document store (the hash embedder), `model` answering, API keys k1 and k2."""
+    with _counting_app(tmp_path, embedder, model, **environ) as app, RunningServer(app) as running:
+        yield running
+
+
+@contextlib.contextmanager
+def _counting_app(tmp_path, embedder, model, **environ: str):
     from kb.api import create_app
 
     docs = tmp_path / "docs"
@@ -267,9 +273,10 @@ def _counting_server(tmp_path, embedder, model, **environ: str):
     })
     kb = KnowledgeBase(settings, embedder=embedder, chat_model=model)
     kb.ingest([docs])
-    with RunningServer(create_app(settings, kb)) as running:
-        yield running
-    kb.close()
+    try:
+        yield create_app(settings, kb)
+    finally:
+        kb.close()
 
 
 @pytest.fixture
@@ -351,6 +358,69 @@ def test_queue_full_gets_503_and_a_client_that_leaves_frees_its_place(small_serv
     _wait_for(lambda: _depth(url, auth) == 0)
     metrics = httpx.get(f"{url}/metrics", headers=auth).text
     assert 'kb_answers_total{outcome="cancelled"} 1.0' in metrics, [l for l in metrics.splitlines() if "answers_total" in l]
+
+
+def test_a_client_that_stops_reading_never_holds_the_model(tmp_path, hash_embedder, smollm2):
+    """A client whose socket is full: the app's `send` of its stream never returns (loopback's
+    buffers absorb about 1.7 MB first, so over a real socket it takes an answer of ~40k tokens).
+    Its generation must not wait on it: it falls [server] stream_lag_events (8) behind, is dropped
+    and cancelled, and the next client's answer runs at once instead of waiting for ever."""
+    import asyncio
+
+    auth = {"Authorization": "Bearer k1"}
+    body = json.dumps({"question": "Count the numbers from one to three hundred.", "stream": True, "max_tokens": 200})
+
+    async def run(app) -> tuple[int, str]:
+        # The app's lifespan and both clients in one event loop, as under uvicorn.
+        lifespan: asyncio.Queue = asyncio.Queue()
+        started = asyncio.Event()
+
+        async def lifespan_send(message):
+            if message["type"] == "lifespan.startup.complete":
+                started.set()
+
+        life = asyncio.create_task(app({"type": "lifespan", "asgi": {"version": "3.0"}, "state": {}}, lifespan.get, lifespan_send))
+        await lifespan.put({"type": "lifespan.startup"})
+        await asyncio.wait_for(started.wait(), 60)
+        reading_stopped = asyncio.Event()
+        requested = False
+
+        async def receive():
+            nonlocal requested
+            if not requested:
+                requested = True
+                return {"type": "http.request", "body": body.encode(), "more_body": False}
+            await asyncio.Event().wait()  # connected, silent, never disconnects
+
+        async def send(message):
+            if message["type"] == "http.response.body" and message.get("body"):
+                reading_stopped.set()
+                await asyncio.Event().wait()  # the socket is full: this send never returns
+
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1:8000") as client:
+            scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+                     "scheme": "http", "path": "/api/ask", "raw_path": b"/api/ask", "query_string": b"",
+                     "root_path": "", "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8000),
+                     "headers": [(b"host", b"127.0.0.1:8000"), (b"content-type", b"application/json"),
+                                 (b"authorization", b"Bearer k1"), (b"content-length", str(len(body)).encode())]}
+            stuck = asyncio.create_task(app(scope, receive, send))
+            try:
+                await asyncio.wait_for(reading_stopped.wait(), 60)
+                second = await asyncio.wait_for(client.post("/api/ask", headers=auth, json={
+                    "question": "Count the numbers from one to three.", "max_tokens": 8}), 120)
+                metrics = (await client.get("/metrics", headers=auth)).text
+            finally:
+                stuck.cancel()
+        await lifespan.put({"type": "lifespan.shutdown"})
+        await asyncio.wait_for(life, 60)
+        return second.status_code, metrics
+
+    with _counting_app(tmp_path, hash_embedder, smollm2, KB_SERVER__STREAM_LAG_EVENTS="8") as app:
+        status, metrics = asyncio.run(run(app))
+    assert status == 200
+    assert 'kb_answers_total{outcome="dropped"} 1.0' in metrics, [l for l in metrics.splitlines() if "answers_total" in l]
+    generated = int(float(next(l.split()[-1] for l in metrics.splitlines() if l.startswith("kb_tokens_generated_total"))))
+    assert generated < 200  # the dropped client's generation stopped early
 
 
 def _thread_nice_values() -> dict[int, int]:
