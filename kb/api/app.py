@@ -17,17 +17,20 @@ from litestar import Litestar, Router
 from litestar.config.cors import CORSConfig
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
+from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.openapi.plugins import SwaggerRenderPlugin
+from litestar.openapi.spec import OpenAPI, Schema
 
 from kb import __version__
 from kb.api.answering import AnsweringController, GenerationQueue
-from kb.api.auth import AuthController, KeyGuard
+from kb.api.auth import AuthController, KeyGuard, RequestChecks
 from kb.api.documents import DocumentsController
 from kb.api.errors import problem_details_plugin
 from kb.api.jobs import IngestJobs
 from kb.api.metrics import Metrics, MetricsController, observability
 from kb.api.openai import OpenAIController
 from kb.api.state import LOGGER
+from kb.api.schemas import DOC_ID_MAX_CHARS
 from kb.api.status import StatusController
 from kb.api.web import web_handlers, web_template_config
 from kb.errors import ModelUnavailable
@@ -48,6 +51,7 @@ class Service:
         self.metrics = Metrics(lambda: self.queue.depth, lambda: self.jobs.counts() if self.jobs else {})
         self.jobs: IngestJobs | None = None
         self.session_secret = secrets.token_bytes(32)  # signs the web page's session cookies (kb/api/auth.py)
+        self.revoked_sessions: dict[str, float] = {}  # logged-out session tokens -> when they expire anyway
         self.model_error = ""
 
     def open(self) -> None:
@@ -102,7 +106,7 @@ def create_app(settings: Settings, kb: KnowledgeBase | None = None) -> Litestar:
     app = Litestar(
         route_handlers=handlers,
         lifespan=[lifespan],
-        guards=[KeyGuard(service)],
+        guards=[RequestChecks(settings.server), KeyGuard(service)],  # Host, Origin, content type; then the key
         middleware=[observability(service.metrics)],
         dependencies={"service": Provide(provide_service, sync_to_thread=False)},
         signature_types=[Service],
@@ -117,7 +121,26 @@ def create_app(settings: Settings, kb: KnowledgeBase | None = None) -> Litestar:
         logging_config=None,  # logging is set up once, by the CLI (kb.console.configure_logging)
     )
     service.metrics.route_paths = {route.path_format: route.path for route in app.routes}
+    _state_bounds(app.plugins.get(OpenAPIPlugin).provide_openapi(), settings)
     return app
+
+
+def _state_bounds(openapi: OpenAPI, settings: Settings) -> None:
+    """Make the OpenAPI document state every bound kb enforces, so a request it allows is one kb
+    accepts: the request schemas' static bounds narrowed to this deployment's own ([llm]
+    temperature_max, max_tokens_limit), and the bounds of list items, which Litestar's schema
+    generation leaves out (kb/api/schemas.py declares them; msgspec enforces them)."""
+    schemas = openapi.components.schemas or {}
+    doc_ids = (schemas["SearchFilters"].properties or {})["doc_ids"]
+    if isinstance(doc_ids, Schema) and isinstance(doc_ids.items, Schema):
+        doc_ids.items.min_length, doc_ids.items.max_length = 1, DOC_ID_MAX_CHARS
+    bounds = {"temperature": settings.llm.temperature_max, "max_tokens": settings.llm.max_tokens_limit,
+              "max_completion_tokens": settings.llm.max_tokens_limit}
+    for name in ("AskRequest", "ChatCompletionRequest"):
+        properties = schemas[name].properties or {}
+        for field, maximum in bounds.items():
+            if isinstance(found := properties.get(field), Schema):
+                found.maximum = maximum  # beside its oneOf [number, null], as Litestar writes the static bound
 
 
 def serve(settings: Settings, host: str | None = None, port: int | None = None) -> None:

@@ -9,19 +9,29 @@ import msgspec
 
 from kb.settings import HISTORY_MAX_MESSAGES, HISTORY_MESSAGE_MAX_CHARS, QUESTION_MAX_CHARS, TEMPERATURE_BOUND, TOP_K_MAX
 
-Query = Annotated[str, msgspec.Meta(min_length=1, max_length=QUESTION_MAX_CHARS, examples=["How do I roll back a bad deploy?"])]
+# Every bound kb enforces is stated here, so the OpenAPI document promises exactly what is accepted.
+# NON_BLANK: at least one character that is not white space (a blank question is refused).
+NON_BLANK = r"\S"
+Query = Annotated[str, msgspec.Meta(min_length=1, max_length=QUESTION_MAX_CHARS, pattern=NON_BLANK,
+                                    examples=["How do I roll back a bad deploy?"])]
 S = TypeVar("S", bound=msgspec.Struct)
 TopK = Annotated[int, msgspec.Meta(ge=1, le=TOP_K_MAX, examples=[5])]
 # A deployment's own bounds ([llm] temperature_max, max_tokens_limit; GET /api/stats "limits") are
-# checked when the answer starts: a value above them is a 400 naming the bound.
+# checked when the answer starts (a value above them is a 400 naming the bound); the app writes them
+# into its OpenAPI document (kb/api/app.py), over the static bounds here.
 Temperature = Annotated[float, msgspec.Meta(ge=0, le=TEMPERATURE_BOUND, examples=[0.2],
                                             description="0 to [llm] temperature_max (GET /api/stats: limits)")]
 MaxTokens = Annotated[int, msgspec.Meta(ge=1, description="at most [llm] max_tokens_limit (GET /api/stats: limits)")]
+FILTER_SOURCE_MAX_CHARS = 1000
+FILTER_DOC_IDS_MAX = 500
+DOC_ID_MAX_CHARS = 200
+DocId = Annotated[str, msgspec.Meta(min_length=1, max_length=DOC_ID_MAX_CHARS)]
 
 
 class SearchFilters(msgspec.Struct, forbid_unknown_fields=True):
-    source: Annotated[str, msgspec.Meta(description="Source path prefix or glob", examples=["handbook/"])] = ""
-    doc_ids: list[str] = msgspec.field(default_factory=list)
+    source: Annotated[str, msgspec.Meta(max_length=FILTER_SOURCE_MAX_CHARS, description="Source path prefix or glob",
+                                        examples=["handbook/"])] = ""
+    doc_ids: Annotated[list[DocId], msgspec.Meta(max_length=FILTER_DOC_IDS_MAX)] = msgspec.field(default_factory=list)
 
 
 class SearchRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -37,7 +47,8 @@ class Turn(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class AskRequest(msgspec.Struct, forbid_unknown_fields=True):
-    question: Annotated[str, msgspec.Meta(min_length=1, max_length=QUESTION_MAX_CHARS, examples=["出差住宿标准是多少？"])]
+    question: Annotated[str, msgspec.Meta(min_length=1, max_length=QUESTION_MAX_CHARS, pattern=NON_BLANK,
+                                          examples=["出差住宿标准是多少？"])]
     history: Annotated[list[Turn], msgspec.Meta(max_length=HISTORY_MAX_MESSAGES)] = msgspec.field(default_factory=list)
     top_k: TopK | None = None
     temperature: Temperature | None = None
@@ -187,8 +198,8 @@ class JobInfo(msgspec.Struct):
 
 
 class Health(msgspec.Struct, omit_defaults=True):
-    """`documents` and `chunks` are there when the store answered; `store_error` and `model_error`
-    when something is wrong (then `status` is "degraded" and the status code 503)."""
+    """`documents` and `chunks` are there when the store answered; when something is wrong `status`
+    is "degraded" (status code 503), and a caller with a key also gets `store_error` or `model_error`."""
 
     status: Literal["ok", "degraded"]
     version: str
@@ -229,6 +240,7 @@ class Stats(msgspec.Struct):
     model_loaded: bool
     generation_queue_depth: int
     limits: Limits
+    model_error: Annotated[str | None, msgspec.Meta(description="why the chat model could not be loaded")] = None
 
 
 class SessionStatus(msgspec.Struct):
