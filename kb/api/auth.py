@@ -1,6 +1,6 @@
 """Who may call, from where, with what: the app's two guards and `/api/session`.
 
-`RequestChecks` runs first on every route, keys or no keys:
+`RequestChecks` runs first on every route, keys or no keys, `content_type_guard` last:
 - the Host header must name an allowed host (`[server] allowed_hosts`; empty: loopback names and the
   bind host), else 400: a page whose name an attacker re-pointed at 127.0.0.1 (DNS rebinding) sends
   its own name as Host, and so cannot read documents or search;
@@ -11,7 +11,7 @@
   `multipart/form-data` (else 415): a cross-site form or a no-preflight fetch can send text/plain,
   which Litestar would still decode as JSON.
 
-`KeyGuard` then asks for a Bearer key or the web page's session cookie, when keys are set. The
+Between them `KeyGuard` asks for a Bearer key or the web page's session cookie, when keys are set. The
 session (`/api/session`) trades a key for an HttpOnly, SameSite=Strict cookie holding a signed,
 timestamped token valid for `[server] session_ttl_s`; `DELETE /api/session` logs out (the token is
 revoked and the cookie cleared)."""
@@ -130,7 +130,7 @@ class UnsupportedMediaType(HTTPException):
 
 
 class RequestChecks:
-    """The app's first guard: the Host header, cross-site writes, content types (see the module)."""
+    """The app's first guard: the Host header and cross-site writes (see the module)."""
 
     def __init__(self, server: ServerSettings):
         self.server = server
@@ -145,11 +145,15 @@ class RequestChecks:
             return
         if reason := cross_site(connection, self.server.cors_origins):
             raise PermissionDeniedException(reason)
-        expected = body_media_type(handler)
-        if expected in (RequestEncodingType.JSON.value, RequestEncodingType.MULTI_PART.value):
-            given = connection.headers.get("content-type", "").split(";", 1)[0].strip().lower()
-            if given != expected:
-                raise UnsupportedMediaType(f"Content-Type {given or '(none)'!r}: this route takes {expected}")
+
+
+def content_type_guard(connection: ASGIConnection, handler: BaseRouteHandler) -> None:
+    """The app's last guard (after the key's): a body only in the media type its route reads."""
+    expected = body_media_type(handler)
+    if expected in (RequestEncodingType.JSON.value, RequestEncodingType.MULTI_PART.value):
+        given = connection.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+        if given != expected:
+            raise UnsupportedMediaType(f"Content-Type {given or '(none)'!r}: this route takes {expected}")
 
 
 # -- keys and sessions ----------------------------------------------------------------------------

@@ -56,9 +56,19 @@ class AskRequest(msgspec.Struct, forbid_unknown_fields=True):
     stream: bool = False
 
 
+class ContentPart(msgspec.Struct):
+    """One part of a message's content in OpenAI's list form; kb reads the text parts."""
+
+    type: str = "text"
+    text: Annotated[str, msgspec.Meta(max_length=HISTORY_MESSAGE_MAX_CHARS)] = ""
+
+
 class ChatMessage(msgspec.Struct):
+    """The question is the last `user` message (non-blank, at most QUESTION_MAX_CHARS characters);
+    `user` and `assistant` messages before it are the history; other roles are ignored."""
+
     role: str
-    content: str | list[dict[str, Any]] | None = None
+    content: Annotated[str, msgspec.Meta(max_length=HISTORY_MESSAGE_MAX_CHARS)] | list[ContentPart] | None = None
 
 
 class ChatCompletionRequest(msgspec.Struct):
