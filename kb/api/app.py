@@ -15,14 +15,15 @@ from typing import Any
 import anyio
 import msgspec
 from litestar import Litestar, Router
+from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.config.cors import CORSConfig
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
-from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import OpenAPI, OpenAPIType, Schema
 
 from kb import __version__
+from kb.api import schemas as api_schemas
 from kb.api.answering import AnsweringController, GenerationQueue
 from kb.api.auth import AuthController, KeyGuard, RequestChecks, content_type_guard
 from kb.api.documents import DocumentsController
@@ -30,9 +31,8 @@ from kb.api.errors import problem_details_plugin
 from kb.api.jobs import IngestJobs
 from kb.api.metrics import Metrics, MetricsController, observability
 from kb.api.openai import OpenAIController
-from kb.api.state import LOGGER
-from kb.api import schemas as api_schemas
 from kb.api.schemas import DOC_ID_MAX_CHARS
+from kb.api.state import LOGGER
 from kb.api.status import StatusController
 from kb.api.web import web_handlers, web_template_config
 from kb.errors import ModelUnavailable
@@ -137,6 +137,9 @@ def _state_bounds(openapi: OpenAPI, settings: Settings) -> None:
         if isinstance(struct, type) and issubclass(struct, msgspec.Struct) and name in schemas \
                 and struct.__struct_config__.forbid_unknown_fields:
             schemas[name].additional_properties = False
+    question_field = (schemas["AskRequest"].properties or {})["question"]
+    if isinstance(question_field, Schema):
+        question_field.pattern = api_schemas.NON_BLANK
     doc_ids = (schemas["SearchFilters"].properties or {})["doc_ids"]
     if isinstance(doc_ids, Schema) and isinstance(doc_ids.items, Schema):
         doc_ids.items.min_length, doc_ids.items.max_length = 1, DOC_ID_MAX_CHARS
