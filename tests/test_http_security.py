@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -298,3 +299,10 @@ def test_the_schema_states_the_bounds_the_api_enforces(open_server):
     _problem(httpx.post(f"{url}/api/search", json=too_long), 400, "invalid_input")
     at_bound = {"query": "hotel", "filters": {"source": "s" * filters["source"]["maxLength"]}}
     assert httpx.post(f"{url}/api/search", json=at_bound).status_code == 200
+    # "Not blank" is Python's white space, spelled out: the fuzzer's `\S` took "\x1f\x1f" for a query.
+    blank = re.compile(prop("AskRequest", "question")["pattern"])
+    assert prop("SearchRequest", "query")["pattern"] == blank.pattern
+    for text in ("\x1f\x1f", "\u3000", " \t\x85"):
+        assert blank.search(text) is None
+        _problem(httpx.post(f"{url}/api/search", json={"query": text}), 400, "invalid_input")
+    assert blank.search("\x1fa") and httpx.post(f"{url}/api/search", json={"query": "\x1fhotel"}).status_code == 200
