@@ -120,10 +120,7 @@ def fuzz(url: str, headers: dict[str, str] | None = None, *, max_examples: int =
     """Every operation of the server's OpenAPI document, positive then negative, `max_examples`
     cases each (`generating_examples` for those that run the model), until `seconds` are spent
     when given; `headers` go with every request."""
-    import hypothesis
-    import hypothesis.errors
     import schemathesis
-    from hypothesis import HealthCheck, Phase
     from schemathesis import GenerationMode
 
     report = report or Report()
@@ -140,32 +137,42 @@ def fuzz(url: str, headers: dict[str, str] | None = None, *, max_examples: int =
             label = f"{operation.method.upper()} {operation.path} ({mode.value})"
 
             examples = generating_examples if operation_id in GENERATING and generating_examples else max_examples
-
-            @hypothesis.settings(max_examples=examples, deadline=None, database=None, derandomize=False,
-                                 phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck),
-                                 print_blob=False)
-            @hypothesis.seed(seed)
-            @hypothesis.given(case=operation.as_strategy(generation_mode=mode))
-            def run(case: Any) -> None:
-                if until is not None and time.perf_counter() > until:
-                    return
-                try:
-                    response = case.call(base_url=url, headers=headers or {}, timeout=60)
-                except Exception as exc:  # the server hung up or timed out: a failure too
-                    report.add(label, 0, f"no response: {type(exc).__name__}: {exc}", case)
-                    return
-                report.add(label, response.status_code, check(operation_id, mode.value, response), case)
-
             begun = time.perf_counter()
-            try:
-                run()
-            except hypothesis.errors.Unsatisfiable:  # no parameter to get wrong: no negative case
-                pass
+            _fuzz_operation(operation, mode, url, headers or {}, examples, until, seed, report)
             report.operation_seconds[label] += time.perf_counter() - begun
     report.seconds += time.perf_counter() - started
     return report
 
 
+def _fuzz_operation(operation: Any, mode: Any, url: str, headers: dict[str, str], examples: int,
+                    until: float | None, seed: int, report: Report) -> None:
+    """`examples` generated cases of one operation in one mode (none after `until`)."""
+    import hypothesis
+    import hypothesis.errors
+    from hypothesis import HealthCheck, Phase
+
+    operation_id = operation.definition.raw.get("operationId", "")
+    label = f"{operation.method.upper()} {operation.path} ({mode.value})"
+
+    @hypothesis.settings(max_examples=examples, deadline=None, database=None, derandomize=False,
+                         phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck),
+                         print_blob=False)
+    @hypothesis.seed(seed)
+    @hypothesis.given(case=operation.as_strategy(generation_mode=mode))
+    def run(case: Any) -> None:
+        if until is not None and time.perf_counter() > until:
+            return
+        try:
+            response = case.call(base_url=url, headers=headers, timeout=60)
+        except Exception as exc:  # noqa: BLE001 (the server hung up or timed out: a failure too)
+            report.add(label, 0, f"no response: {type(exc).__name__}: {exc}", case)
+            return
+        report.add(label, response.status_code, check(operation_id, mode.value, response), case)
+
+    try:
+        run()
+    except hypothesis.errors.Unsatisfiable:  # no parameter to get wrong: no negative case
+        pass
 @contextlib.contextmanager
 def fuzz_server(folder: Path, embedder: Any, model: Any, keys: bool, **environ: str) -> Iterator[Any]:
     """The fuzzed server: a one-document store, `model` answering, keys k1 when `keys`."""
