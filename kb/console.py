@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import sys
 from datetime import datetime
 from types import TracebackType
@@ -19,6 +20,32 @@ from kb.records import Progress as IngestProgress
 NOISY_LOGGERS = ("chromadb", "httpx", "sentence_transformers", "unstructured", "pypdf", "uvicorn.access")
 
 
+# C0 and C1 control characters, DEL, and the Unicode line and paragraph separators: what could end
+# a log line early or move a terminal's cursor.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _escape(found: re.Match[str]) -> str:
+    char = found.group()
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char) or (
+        f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
+
+
+class LogFormatter(logging.Formatter):
+    """Every record on one line: control characters in the message (a request path, a file name, a
+    question a client sent) are written escaped, so no value can forge a log line. A traceback,
+    appended after the message, keeps its lines."""
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        return _CONTROL.sub(_escape, super().formatMessage(record))
+
+
+def log_formatter(server: bool = False) -> LogFormatter:
+    """The server's lines carry time and request id; the commands' level and logger."""
+    return LogFormatter("%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s" if server
+                        else "%(levelname)s %(name)s: %(message)s")
+
+
 def configure_logging(verbose: int, *, server: bool = False, filters: tuple[logging.Filter, ...] = ()) -> None:
     """Logging, set up once at the edge (the CLI's entry point), for every command: on stderr, level
     by -v (commands: warnings, -v info, -vv debug; the server: info), noisy libraries quiet below -vv.
@@ -33,8 +60,7 @@ def configure_logging(verbose: int, *, server: bool = False, filters: tuple[logg
     handler = logging.StreamHandler(sys.stderr)
     for log_filter in filters:
         handler.addFilter(log_filter)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s" if server
-                                           else "%(levelname)s %(name)s: %(message)s"))
+    handler.setFormatter(log_formatter(server))
     root.addHandler(handler)
     root.setLevel(level)
 

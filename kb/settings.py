@@ -206,6 +206,10 @@ class ServerSettings(_Section):
     max_files: PositiveInt = 20
     uploads_dir: str = ".kb/uploads"
     cors_origins: list[str] = msgspec.field(default_factory=list)
+    # Host names a request's Host header may carry (any port); empty: loopback names and the bind host
+    # (kb/api/auth.py, `allowed_hosts`).
+    allowed_hosts: list[Annotated[str, msgspec.Meta(min_length=1)]] = msgspec.field(default_factory=list)
+    session_ttl_s: Annotated[int, msgspec.Meta(ge=60, le=31_536_000)] = 43_200
     sources_block: bool = True
     preload_model: bool = True
     generation_nice: Annotated[int, msgspec.Meta(ge=0, le=19)] = 10

@@ -13,26 +13,31 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import msgspec
 from litestar import Litestar, Router
+from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.config.cors import CORSConfig
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
+from litestar.openapi.spec import OpenAPI, OpenAPIType, Schema
 
 from kb import __version__
+from kb.api import schemas as api_schemas
 from kb.api.answering import AnsweringController, GenerationQueue
-from kb.api.auth import AuthController, KeyGuard
+from kb.api.auth import AuthController, KeyGuard, RequestChecks, content_type_guard
 from kb.api.documents import DocumentsController
 from kb.api.errors import problem_details_plugin
 from kb.api.jobs import IngestJobs
 from kb.api.metrics import Metrics, MetricsController, observability
 from kb.api.openai import OpenAIController
+from kb.api.schemas import DOC_ID_MAX_CHARS
 from kb.api.state import LOGGER
 from kb.api.status import StatusController
 from kb.api.web import web_handlers, web_template_config
 from kb.errors import ModelUnavailable
 from kb.service import KnowledgeBase
-from kb.settings import Settings
+from kb.settings import HISTORY_MESSAGE_MAX_CHARS, QUESTION_MAX_CHARS, Settings
 
 log = logging.getLogger(LOGGER)
 
@@ -48,6 +53,7 @@ class Service:
         self.metrics = Metrics(lambda: self.queue.depth, lambda: self.jobs.counts() if self.jobs else {})
         self.jobs: IngestJobs | None = None
         self.session_secret = secrets.token_bytes(32)  # signs the web page's session cookies (kb/api/auth.py)
+        self.revoked_sessions: dict[str, float] = {}  # logged-out session tokens -> when they expire anyway
         self.model_error = ""
 
     def open(self) -> None:
@@ -102,7 +108,7 @@ def create_app(settings: Settings, kb: KnowledgeBase | None = None) -> Litestar:
     app = Litestar(
         route_handlers=handlers,
         lifespan=[lifespan],
-        guards=[KeyGuard(service)],
+        guards=[RequestChecks(settings.server), KeyGuard(service), content_type_guard],  # Host, Origin; key; content type
         middleware=[observability(service.metrics)],
         dependencies={"service": Provide(provide_service, sync_to_thread=False)},
         signature_types=[Service],
@@ -117,7 +123,50 @@ def create_app(settings: Settings, kb: KnowledgeBase | None = None) -> Litestar:
         logging_config=None,  # logging is set up once, by the CLI (kb.console.configure_logging)
     )
     service.metrics.route_paths = {route.path_format: route.path for route in app.routes}
+    _state_bounds(app.plugins.get(OpenAPIPlugin).provide_openapi(), settings)
     return app
+
+
+def _state_bounds(openapi: OpenAPI, settings: Settings) -> None:
+    """Make the OpenAPI document state every bound kb enforces, so a request it allows is one kb
+    accepts: the request schemas' static bounds narrowed to this deployment's own ([llm]
+    temperature_max, max_tokens_limit), and the bounds of list items, which Litestar's schema
+    generation leaves out (kb/api/schemas.py declares them; msgspec enforces them)."""
+    schemas = openapi.components.schemas or {}
+    for name, struct in vars(api_schemas).items():  # request bodies that refuse unknown fields say so
+        if isinstance(struct, type) and issubclass(struct, msgspec.Struct) and name in schemas \
+                and struct.__struct_config__.forbid_unknown_fields:
+            schemas[name].additional_properties = False
+    question_field = (schemas["AskRequest"].properties or {})["question"]
+    if isinstance(question_field, Schema):
+        question_field.pattern = api_schemas.NON_BLANK
+    doc_ids = (schemas["SearchFilters"].properties or {})["doc_ids"]
+    if isinstance(doc_ids, Schema) and isinstance(doc_ids.items, Schema):
+        doc_ids.items.min_length, doc_ids.items.max_length = 1, DOC_ID_MAX_CHARS
+    # /v1: the question is the last user message (kb/api/openai.py). JSON Schema cannot name the last
+    # item, so: every user message is a question kb would take, and there is at least one.
+    chat = schemas["ChatMessage"].properties or {}
+    for option in chat["content"].one_of or []:
+        if isinstance(option, Schema) and option.type == OpenAPIType.STRING:
+            option.max_length = HISTORY_MESSAGE_MAX_CHARS
+    question = Schema(type=OpenAPIType.OBJECT, required=["role", "content"], properties={
+        "role": Schema(type=OpenAPIType.STRING, const="user"),
+        "content": Schema(type=OpenAPIType.STRING, pattern=api_schemas.NON_BLANK, max_length=QUESTION_MAX_CHARS)})
+    other = Schema(type=OpenAPIType.OBJECT, required=["role"], properties={
+        "role": Schema(type=OpenAPIType.STRING, enum=["system", "developer", "assistant", "tool"]),
+        "content": chat["content"]})
+    messages = (schemas["ChatCompletionRequest"].properties or {})["messages"]
+    if isinstance(messages, Schema):
+        messages.items, messages.contains = Schema(one_of=[question, other]), question
+    bounds = {"temperature": settings.llm.temperature_max, "max_tokens": settings.llm.max_tokens_limit,
+              "max_completion_tokens": settings.llm.max_tokens_limit}
+    for name in ("AskRequest", "ChatCompletionRequest"):
+        properties = schemas[name].properties or {}
+        for field, maximum in bounds.items():
+            if isinstance(found := properties.get(field), Schema):
+                found.maximum = maximum  # beside its oneOf [number, null], as Litestar writes the static bound
+                if field == "temperature":
+                    found.minimum = 0  # Litestar leaves out a bound of 0
 
 
 def serve(settings: Settings, host: str | None = None, port: int | None = None) -> None:

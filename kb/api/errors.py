@@ -4,13 +4,15 @@ Litestar's (`HTTPException`: validation, auth, routing, body size).
 
 | status | type                 | raised by                                                     |
 |--------|----------------------|---------------------------------------------------------------|
-| 400    | `invalid_input`      | `InvalidInput`, `SettingsError`, request validation, bad JSON |
+| 400    | `invalid_input`      | `InvalidInput`, `SettingsError`, request validation, bad JSON,|
+|        |                      | a body the framework cannot parse, a Host not allowed         |
 | 401    | `unauthorized`       | no or a wrong API key                                         |
-| 403    | `forbidden`          | `PermissionDeniedException`                                   |
+| 403    | `forbidden`          | a cross-site write (kb/api/auth.py)                           |
 | 404    | `not_found`          | `NotFound`, no such route                                     |
 | 405    | `method_not_allowed` | a route without that method                                   |
 | 409    | `ingest_locked`      | `IngestLocked` (another ingest holds the store's write lock)  |
 | 413    | `payload_too_large`  | a body over `max_body_kb` (uploads: `max_upload_mb`)          |
+| 415    | `unsupported_media_type` | a body whose Content-Type the route does not take         |
 | 429    | `too_many_requests`  | `TooManyRequestsException`                                    |
 | 503    | `queue_full`         | `QueueFull` (every place in the answer queue is taken)        |
 | 503    | `model_unavailable`  | `ModelUnavailable`                                            |
@@ -27,6 +29,7 @@ object in-band (kb/api/answering.py, kb/api/openai.py).
 from __future__ import annotations
 
 import logging
+import traceback
 from typing import Any
 
 import msgspec
@@ -57,6 +60,7 @@ TYPES: dict[str, tuple[int, str]] = {
     "method_not_allowed": (405, "Method not allowed"),
     "ingest_locked": (409, "Another ingest is running"),
     "payload_too_large": (413, "Payload too large"),
+    "unsupported_media_type": (415, "Unsupported media type"),
     "too_many_requests": (429, "Too many requests"),
     "queue_full": (503, "The answer queue is full"),
     "model_unavailable": (503, "The model is unavailable"),
@@ -69,8 +73,16 @@ KB_TYPES: dict[type[KBError], str] = {
 }
 HTTP_TYPES: dict[int, str] = {
     400: "invalid_input", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
-    413: "payload_too_large", 429: "too_many_requests",
+    413: "payload_too_large", 415: "unsupported_media_type", 429: "too_many_requests",
 }
+# Where Litestar reads a request's parameters and body: an exception of another kind raised in there
+# (e.g. an IndexError of its multipart reader on an empty upload) is a request it cannot parse.
+REQUEST_PARSING_MODULES = ("litestar._kwargs", "litestar._multipart", "litestar._parsers", "litestar._signature")
+
+
+def _raised_while_parsing(exc: BaseException) -> bool:
+    return any(frame.f_globals.get("__name__", "").startswith(REQUEST_PARSING_MODULES)
+               for frame, _ in traceback.walk_tb(exc.__traceback__))
 
 
 def problem(kind: str, detail: str, errors: list[dict[str, Any]] | None = None, status: int | None = None) -> Problem:
@@ -99,6 +111,10 @@ def problem_of(exc: BaseException) -> Problem:
             return problem("invalid_input", f"invalid request: {message}", fields)
         kind = HTTP_TYPES.get(exc.status_code)
         return problem(kind or "invalid_input", exc.detail, status=None if kind else exc.status_code)
+    if _raised_while_parsing(exc):
+        log.info("unparseable request: %s: %s", type(exc).__name__, exc)
+        return problem("invalid_input", "malformed request: the body (or a parameter) cannot be parsed "
+                                        "for this route's content type")
     log.error("unexpected error", exc_info=exc)
     return problem("internal_error", f"internal error (request id {request_id_var.get()}); see the server log")
 

@@ -40,12 +40,14 @@ if TYPE_CHECKING:
 def _openai_question(data: ChatCompletionRequest) -> tuple[str, list[dict[str, str]]]:
     def text(message: ChatMessage) -> str:
         if isinstance(message.content, list):
-            return "".join(part.get("text", "") for part in message.content if isinstance(part, dict))
+            return "".join(part.text for part in message.content)
         return message.content or ""
 
     turns = [{"role": m.role, "content": text(m)} for m in data.messages if m.role in ("user", "assistant")]
-    if not turns or turns[-1]["role"] != "user" or not turns[-1]["content"].strip():
-        raise InvalidInput("messages: the last message must be a non-empty user message (the question)")
+    while turns and turns[-1]["role"] != "user":  # what follows the last question (e.g. a prefill) is not read
+        turns.pop()
+    if not turns or not turns[-1]["content"].strip():
+        raise InvalidInput("messages: the last user message (the question) must be non-empty")
     return turns[-1]["content"], turns[:-1]
 
 

@@ -7,21 +7,39 @@ from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 
-from kb.settings import HISTORY_MAX_MESSAGES, HISTORY_MESSAGE_MAX_CHARS, QUESTION_MAX_CHARS, TEMPERATURE_BOUND, TOP_K_MAX
+from kb.settings import (
+    HISTORY_MAX_MESSAGES,
+    HISTORY_MESSAGE_MAX_CHARS,
+    QUESTION_MAX_CHARS,
+    TEMPERATURE_BOUND,
+    TOP_K_MAX,
+)
 
-Query = Annotated[str, msgspec.Meta(min_length=1, max_length=QUESTION_MAX_CHARS, examples=["How do I roll back a bad deploy?"])]
+# Every bound kb enforces is stated here, so the OpenAPI document promises exactly what is accepted.
+# NON_BLANK: at least one character that is not white space (a blank question is refused). The
+# characters are spelled out, those of Python's str.isspace(): `\S` means other sets in other
+# regex engines (JavaScript's and the fuzzers' leave out \x1c-\x1f, which str.strip() removes).
+NON_BLANK = r"[^\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+Query = Annotated[str, msgspec.Meta(min_length=1, max_length=QUESTION_MAX_CHARS, pattern=NON_BLANK,
+                                    examples=["How do I roll back a bad deploy?"])]
 S = TypeVar("S", bound=msgspec.Struct)
 TopK = Annotated[int, msgspec.Meta(ge=1, le=TOP_K_MAX, examples=[5])]
 # A deployment's own bounds ([llm] temperature_max, max_tokens_limit; GET /api/stats "limits") are
-# checked when the answer starts: a value above them is a 400 naming the bound.
+# checked when the answer starts (a value above them is a 400 naming the bound); the app writes them
+# into its OpenAPI document (kb/api/app.py), over the static bounds here.
 Temperature = Annotated[float, msgspec.Meta(ge=0, le=TEMPERATURE_BOUND, examples=[0.2],
                                             description="0 to [llm] temperature_max (GET /api/stats: limits)")]
 MaxTokens = Annotated[int, msgspec.Meta(ge=1, description="at most [llm] max_tokens_limit (GET /api/stats: limits)")]
+FILTER_SOURCE_MAX_CHARS = 1000
+FILTER_DOC_IDS_MAX = 500
+DOC_ID_MAX_CHARS = 200
+DocId = Annotated[str, msgspec.Meta(min_length=1, max_length=DOC_ID_MAX_CHARS)]
 
 
 class SearchFilters(msgspec.Struct, forbid_unknown_fields=True):
-    source: Annotated[str, msgspec.Meta(description="Source path prefix or glob", examples=["handbook/"])] = ""
-    doc_ids: list[str] = msgspec.field(default_factory=list)
+    source: Annotated[str, msgspec.Meta(max_length=FILTER_SOURCE_MAX_CHARS, description="Source path prefix or glob",
+                                        examples=["handbook/"])] = ""
+    doc_ids: Annotated[list[DocId], msgspec.Meta(max_length=FILTER_DOC_IDS_MAX)] = msgspec.field(default_factory=list)
 
 
 class SearchRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -37,6 +55,7 @@ class Turn(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class AskRequest(msgspec.Struct, forbid_unknown_fields=True):
+    # Not blank: refused by the answer path with its own message; the schema states it (kb/api/app.py).
     question: Annotated[str, msgspec.Meta(min_length=1, max_length=QUESTION_MAX_CHARS, examples=["出差住宿标准是多少？"])]
     history: Annotated[list[Turn], msgspec.Meta(max_length=HISTORY_MAX_MESSAGES)] = msgspec.field(default_factory=list)
     top_k: TopK | None = None
@@ -45,9 +64,19 @@ class AskRequest(msgspec.Struct, forbid_unknown_fields=True):
     stream: bool = False
 
 
+class ContentPart(msgspec.Struct):
+    """One part of a message's content in OpenAI's list form; kb reads the text parts."""
+
+    type: str = "text"
+    text: Annotated[str, msgspec.Meta(max_length=HISTORY_MESSAGE_MAX_CHARS)] = ""
+
+
 class ChatMessage(msgspec.Struct):
+    """The question is the last `user` message (non-blank, at most QUESTION_MAX_CHARS characters);
+    `user` and `assistant` messages before it are the history; other roles are ignored."""
+
     role: str
-    content: str | list[dict[str, Any]] | None = None
+    content: Annotated[str, msgspec.Meta(max_length=HISTORY_MESSAGE_MAX_CHARS)] | list[ContentPart] | None = None
 
 
 class ChatCompletionRequest(msgspec.Struct):
@@ -187,8 +216,8 @@ class JobInfo(msgspec.Struct):
 
 
 class Health(msgspec.Struct, omit_defaults=True):
-    """`documents` and `chunks` are there when the store answered; `store_error` and `model_error`
-    when something is wrong (then `status` is "degraded" and the status code 503)."""
+    """`documents` and `chunks` are there when the store answered; when something is wrong `status`
+    is "degraded" (status code 503), and a caller with a key also gets `store_error` or `model_error`."""
 
     status: Literal["ok", "degraded"]
     version: str
@@ -229,6 +258,7 @@ class Stats(msgspec.Struct):
     model_loaded: bool
     generation_queue_depth: int
     limits: Limits
+    model_error: Annotated[str | None, msgspec.Meta(description="why the chat model could not be loaded")] = None
 
 
 class SessionStatus(msgspec.Struct):

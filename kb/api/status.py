@@ -1,13 +1,18 @@
 """How the service is: `/api/health` (liveness and readiness, open even when API keys are set) and
-`/api/stats` (collection statistics, the model, the queue and the request limits)."""
+`/api/stats` (collection statistics, the model, the queue and the request limits).
+
+The open health says only how things are (status, counts, model loaded, store reachable); why the
+model or the store fails (exception text, which names server paths) is shown to a caller with a
+key, and in `/api/stats`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from litestar import Controller, Response, get
+from litestar import Controller, Request, Response, get
 
 from kb import __version__
+from kb.api.auth import authorized
 from kb.api.schemas import Health, Limits, Stats, from_dict
 from kb.settings import HISTORY_MAX_MESSAGES, HISTORY_MESSAGE_MAX_CHARS, QUESTION_MAX_CHARS, TOP_K_MAX, Settings
 
@@ -21,9 +26,9 @@ class StatusController(Controller):
 
     @get("/health", operation_id="health", opt={"public": True}, sync_to_thread=True, summary="Liveness and readiness",
          response_description="`status` \"ok\" (200) or \"degraded\" (503, with `store_error` or `model_error`)")
-    def health(self, service: Service) -> Response[Health]:
+    def health(self, request: Request, service: Service) -> Response[Health]:
         """Model loaded, store reachable, document and chunk counts. Open even when API keys are set;
-        reveals no document content."""
+        reveals no document content, and the reasons (`store_error`, `model_error`) only with a key."""
         kb = service.kb
         body = Health(status="ok", version=__version__, model=kb.model_name, model_loaded=kb.chat_model_loaded,
                       store_reachable=True)
@@ -34,13 +39,15 @@ class StatusController(Controller):
             body.store_reachable, body.status, body.store_error = False, "degraded", str(exc)[:200]
         if not kb.chat_model_loaded and service.model_error:
             body.status, body.model_error = "degraded", service.model_error
+        if not authorized(service, request):
+            body.store_error = body.model_error = None
         return Response(body, status_code=200 if body.status == "ok" else 503)
 
     @get("/stats", operation_id="stats", sync_to_thread=True, summary="Collection statistics")
     def stats(self, service: Service) -> Stats:
         figures = service.kb.stats()
         return from_dict({**figures, "chat_model": service.kb.model_name, "model_loaded": service.kb.chat_model_loaded,
-                          "generation_queue_depth": service.queue.depth, "limits": _limits(service.settings)}, Stats)
+                          "model_error": service.model_error or None, "generation_queue_depth": service.queue.depth, "limits": _limits(service.settings)}, Stats)
 
 
 def _limits(settings: Settings) -> Limits:
