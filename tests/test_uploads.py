@@ -107,7 +107,7 @@ def test_concurrent_uploads_of_one_name_keep_the_index_and_the_file_in_step(tmp_
 
         watcher = threading.Thread(target=watch, daemon=True)
         watcher.start()
-        versions = [_text(f"version{n}", 3000) for n in range(4)]
+        versions = [_text(f"version{n}", 2000) for n in range(4)]
         jobs = []
         for first, second in (versions[0:2], versions[2:4]):
             one = _post(server, "same.txt", first).json()["id"]
@@ -143,12 +143,12 @@ def test_a_job_accepted_before_a_stop_runs_after_the_restart(tmp_path):
     files vanished meanwhile is failed, with the reason."""
     with contextlib.ExitStack() as held, upload_server(tmp_path) as server:
         held.enter_context(server.kb.store.write_lock())  # another ingest (a CLI run) holds the store: jobs wait
-        kept = _post(server, "kept.md", b"# Kept\n\nThe ferry leaves at seven.\n").json()["id"]
-        lost = _post(server, "lost.md", b"# Lost\n\nThe bridge opens at noon.\n").json()["id"]
+        kept = _post(server, "kept.txt", b"Kept: The ferry leaves at seven.\n").json()["id"]
+        lost = _post(server, "lost.txt", b"Lost: The bridge opens at noon.\n").json()["id"]
         time.sleep(0.5)
         assert httpx.get(f"{server.url}/api/jobs/{kept}").json()["status"] == "queued"
         # leaving the block stops the server first, then releases the lock
-    assert not (tmp_path / "uploads" / "kept.md").exists()
+    assert not (tmp_path / "uploads" / "kept.txt").exists()
     staged = tmp_path / "uploads" / ".jobs" / lost
     assert staged.is_dir()
     for path in sorted(staged.rglob("*"), reverse=True):
@@ -156,57 +156,58 @@ def test_a_job_accepted_before_a_stop_runs_after_the_restart(tmp_path):
     with upload_server(tmp_path) as server:
         job = _wait(server, kept)
         assert job["status"] == "done" and job["files"][0]["status"] == "added", job
-        assert _served(server, _doc(server, "kept.md")).startswith(b"# Kept")
+        assert _served(server, _doc(server, "kept.txt")).startswith(b"Kept:")
         failed = _wait(server, lost)
-        assert failed["status"] == "failed" and "lost.md" in failed["error"], failed
-        assert _doc(server, "lost.md") is None
+        assert failed["status"] == "failed" and "lost.txt" in failed["error"], failed
+        assert _doc(server, "lost.txt") is None
 
 
 def test_a_full_upload_queue_answers_503_with_retry_after(tmp_path):
     with upload_server(tmp_path, KB_SERVER__UPLOAD_QUEUE_SIZE="1", KB_SERVER__RETRY_AFTER_S="7") as server:
         with server.kb.store.write_lock():
-            first = _post(server, "one.md", b"# One\n\nFirst file.\n")
+            first = _post(server, "one.txt", b"# One\n\nFirst file.\n")
             assert first.status_code == 202, first.text
-            full = _post(server, "two.md", b"# Two\n\nSecond file.\n")
+            full = _post(server, "two.txt", b"# Two\n\nSecond file.\n")
             body = _problem(full, 503, "queue_full")
             assert full.headers["retry-after"] == "7" and "upload queue" in body["detail"]
         assert _wait(server, first.json()["id"])["status"] == "done"
-        assert _upload(server, "two.md", b"# Two\n\nSecond file.\n")["status"] == "done"
+        assert _upload(server, "two.txt", b"# Two\n\nSecond file.\n")["status"] == "done"
         assert not (server.uploads / ".jobs").exists() or not any((server.uploads / ".jobs").iterdir())
 
 
 def test_deleting_a_document_removes_its_uploaded_file(tmp_path):
     docs = tmp_path / "docs"
     docs.mkdir()
-    (docs / "local.md").write_text("# Local\n\nIngested from a folder, not uploaded.\n")
+    (docs / "local.txt").write_text("# Local\n\nIngested from a folder, not uploaded.\n")
     with upload_server(tmp_path) as server:
         server.kb.ingest([docs])
-        _upload(server, "gone.md", b"# Gone\n\nThis upload is deleted.\n")
-        assert (server.uploads / "gone.md").is_file()
-        for source in ("gone.md", "local.md"):
+        _upload(server, "gone.txt", b"# Gone\n\nThis upload is deleted.\n")
+        assert (server.uploads / "gone.txt").is_file()
+        for source in ("gone.txt", "local.txt"):
             response = httpx.delete(f"{server.url}/api/documents/{_doc(server, source)['doc_id']}")
             assert response.status_code == 200, response.text
-        assert not (server.uploads / "gone.md").exists()
-        assert (docs / "local.md").is_file()  # only files in the uploads folder are kb's to delete
+        assert not (server.uploads / "gone.txt").exists()
+        assert (docs / "local.txt").is_file()  # only files in the uploads folder are kb's to delete
 
 
 def test_long_names_are_capped_by_bytes_not_characters(tmp_path):
-    name = "文" * 78 + ".md"  # 237 bytes in UTF-8
-    longer = "档" * 120 + ".md"  # 363 bytes: cut to 255, on a character boundary, keeping ".md"
+    name = "文" * 78 + ".txt"  # 238 bytes in UTF-8
+    whole = "字" * 80 + ".txt"  # 244 bytes: kept whole (a temporary name made from it must not be longer)
+    longer = "档" * 120 + ".txt"  # 364 bytes: cut to at most 255, on a character boundary, keeping ".txt"
     with upload_server(tmp_path) as server:
-        for given in (name, longer):
+        for given in (name, whole, longer):
             job = _upload(server, given, "# 文档\n\n港口的通行费是四枚银币。\n".encode())
             assert job["status"] == "done" and job["files"][0]["status"] == "added", job
         stored = sorted(p.name for p in server.uploads.iterdir() if not p.name.startswith("."))
-        assert name in stored
-        cut = next(s for s in stored if s != name)
-        assert cut.endswith(".md") and len(cut.encode()) <= 255 and cut == "档" * 84 + ".md"
+        assert name in stored and whole in stored and len(stored) == 3
+        cut = next(s for s in stored if s not in (name, whole))
+        assert cut.endswith(".txt") and len(cut.encode()) <= 255 and cut == "档" * 83 + ".txt"
         assert _doc(server, cut) is not None
 
 
 def test_the_finished_jobs_table_and_the_staging_folder_stay_bounded(tmp_path):
     with upload_server(tmp_path, KB_SERVER__UPLOAD_JOBS_KEPT="3") as server:
-        ids = [_upload(server, f"note{n}.md", f"# Note {n}\n\nNote number {n}.\n".encode())["id"] for n in range(6)]
+        ids = [_upload(server, f"note{n}.txt", f"# Note {n}\n\nNote number {n}.\n".encode())["id"] for n in range(6)]
         assert [httpx.get(f"{server.url}/api/jobs/{i}").status_code for i in ids] == [404] * 3 + [200] * 3
         staging = server.uploads / ".jobs"
         assert not staging.exists() or not any(staging.iterdir())

@@ -131,13 +131,13 @@ class IngestJobs:
                  journal: Path | None = None):
         server, store = kb.settings.server, kb.settings.store
         self.kb = kb
-        self.folder = folder
+        self.folder = folder.resolve()  # the documents' roots are resolved paths: /file asks by them
         self.queue_size = queue_size or server.upload_queue_size
         self.keep = keep or server.upload_jobs_kept
         self.journal = journal or Path(store.path) / f"{store.collection}.upload-jobs.json"
         self.jobs: dict[str, Job] = {}
         self._reserved = 0  # places taken by uploads still being staged
-        self._replaced: dict[str, Path] = {}  # final path -> the old bytes it replaced, while its job runs
+        self._replaced: dict[str, tuple[Path, str]] = {}  # final path -> (the old bytes kept aside, the new sha256)
         self._queue: queue.Queue[Job | None] = queue.Queue()
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -192,9 +192,9 @@ class IngestJobs:
     def committed_file(self, path: Path, sha256: str) -> Path:
         """Where the bytes of version `sha256` of the document at `path` are: the old bytes a
         running job keeps aside while the index still names them, else `path` itself."""
-        old = self._replaced.get(str(path))
-        if old is not None and sha256 != _sha_or_none(path) and old.is_file():
-            return old
+        replaced = self._replaced.get(str(path))
+        if replaced is not None and sha256 != replaced[1] and replaced[0].is_file():
+            return replaced[0]
         return path
 
     def close(self) -> None:
@@ -229,7 +229,7 @@ class IngestJobs:
                 for n, result in enumerate(job.files):
                     result.status, result.chunks, result.error = "queued", 0, ""
                     try:
-                        finals.append(self._swap_in(staging / str(n), self.folder / result.name))
+                        finals.append(self._swap_in(staging / str(n), self.folder / result.name, result.sha256))
                     except OSError as exc:
                         result.status, result.error = "failed", f"cannot put the file in place: {exc.strerror or exc}"
                 if finals:
@@ -259,7 +259,7 @@ class IngestJobs:
                 if self._stop.wait(_LOCK_RETRY_S):
                     raise _Stopped from None
 
-    def _swap_in(self, staged: Path, final: Path) -> Path:
+    def _swap_in(self, staged: Path, final: Path, sha256: str) -> Path:
         """Link the staged file to its final name, keeping the file it replaces as `<n>.old` (kept
         from an earlier attempt of the job when there is one: `final` may hold the new bytes then)."""
         if not staged.is_file():
@@ -268,7 +268,7 @@ class IngestJobs:
         if not old.exists() and final.is_file():
             _link_or_copy(final, old)
         if old.exists():
-            self._replaced[str(final)] = old
+            self._replaced[str(final)] = (old, sha256)
         new = staged.with_suffix(".new")
         new.unlink(missing_ok=True)
         _link_or_copy(staged, new)
@@ -282,7 +282,7 @@ class IngestJobs:
         for n, result in enumerate(job.files):
             final = self.folder / result.name
             old = staging / f"{n}.old"
-            if committed.get(str(final.resolve())) != result.sha256 and _sha_or_none(final) == result.sha256:
+            if committed.get(str(final)) != result.sha256 and _sha_or_none(final) == result.sha256:
                 if old.is_file():
                     back = staging / f"{n}.back"
                     _link_or_copy(old, back)
@@ -332,7 +332,7 @@ class IngestJobs:
                 continue
             for n, result in enumerate(job.files):  # a run cut short: the old bytes it kept are the committed ones
                 if (self._staging(job) / f"{n}.old").is_file():
-                    self._replaced[str(self.folder / result.name)] = self._staging(job) / f"{n}.old"
+                    self._replaced[str(self.folder / result.name)] = (self._staging(job) / f"{n}.old", result.sha256)
             job.status = "queued"
             self._queue.put(job)
             log.info("upload job %s: resumed (%d files)", job.id, len(job.files))
