@@ -8,6 +8,10 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
+import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -17,7 +21,7 @@ import pytest
 
 from kb.service import KnowledgeBase
 from kb.settings import load_settings
-from tests.support import HashEmbedder, RunningServer, make_pdf
+from tests.support import HashEmbedder, RunningServer, free_port, make_pdf
 
 pytestmark = pytest.mark.slow  # a real server each (seconds, no model)
 
@@ -74,6 +78,19 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def _out_of_step(server, source: str) -> str:
+    """"" when /file serves the bytes of the version the index holds (read before or after it, so a
+    commit in between is no false alarm), else what was seen."""
+    before = _doc(server, source)
+    if before is None:
+        return ""
+    response = httpx.get(f"{server.url}/api/documents/{before['doc_id']}/file")
+    after = _doc(server, source)
+    if response.status_code == 200 and _sha(response.content) in (before["sha256"], after and after["sha256"]):
+        return ""
+    return f"{response.status_code}: served {_sha(response.content)[:8]}, indexed {before['sha256'][:8]}"
+
+
 def _problem(response: httpx.Response, status: int, kind: str) -> dict:
     assert response.status_code == status, response.text
     assert response.headers["content-type"].startswith("application/problem+json")
@@ -96,14 +113,8 @@ def test_concurrent_uploads_of_one_name_keep_the_index_and_the_file_in_step(tmp_
 
         def watch() -> None:  # the index's version and the served bytes, sampled all along
             while not stop.is_set():
-                before = _doc(server, "same.txt")
-                if before is None:
-                    continue
-                response = httpx.get(f"{server.url}/api/documents/{before['doc_id']}/file")
-                after = _doc(server, "same.txt")
-                if response.status_code != 200 or _sha(response.content) not in (before["sha256"], after and after["sha256"]):
-                    seen_wrong.append(f"{response.status_code}: served {_sha(response.content)[:8]}, "
-                                      f"indexed {before['sha256'][:8]}")
+                if wrong := _out_of_step(server, "same.txt"):
+                    seen_wrong.append(wrong)
 
         watcher = threading.Thread(target=watch, daemon=True)
         watcher.start()
@@ -160,6 +171,73 @@ def test_a_job_accepted_before_a_stop_runs_after_the_restart(tmp_path):
         failed = _wait(server, lost)
         assert failed["status"] == "failed" and "lost.txt" in failed["error"], failed
         assert _doc(server, "lost.txt") is None
+
+
+# A server in a process of its own, killed mid-job: its embedder stalls on a passage that says SLOW.
+KILLED_SERVER = """
+import sys, time, uvicorn
+from kb.api import create_app
+from kb.service import KnowledgeBase
+from kb.settings import load_settings
+from tests.support import HashEmbedder
+
+class Stalling(HashEmbedder):
+    def embed_passages(self, texts):
+        if any("SLOW" in t for t in texts):
+            time.sleep(600)
+        return super().embed_passages(texts)
+
+tmp, port = sys.argv[1], int(sys.argv[2])
+settings = load_settings(environ={"KB_STORE__PATH": tmp + "/store", "KB_SERVER__UPLOADS_DIR": tmp + "/uploads",
+                                  "KB_SERVER__PRELOAD_MODEL": "false"})
+uvicorn.run(create_app(settings, KnowledgeBase(settings, embedder=Stalling())), host="127.0.0.1", port=port,
+            log_config=None)
+"""
+
+
+def test_a_server_killed_between_the_files_of_a_job_finishes_it_after_the_restart(tmp_path):
+    """Killed after one file of a job committed and while another ingested: at the restart the
+    index and /file agree at once (the old bytes are served until the new commit), and the job
+    runs again to the end."""
+    first, second = b"Harbour: the toll is four coins.\n", _text("harbour", 2000) + b"SLOW\n"  # ~140 chunks
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    process = subprocess.Popen([sys.executable, "-c", KILLED_SERVER, str(tmp_path), str(port)], env=env)
+    try:
+        class Killed:
+            url = f"http://127.0.0.1:{port}"
+
+        deadline = time.time() + 120
+        while True:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{Killed.url}/api/health").status_code == 200:
+                    break
+            assert time.time() < deadline and process.poll() is None
+            time.sleep(0.2)
+        _upload(Killed, "harbour.txt", first)
+        files = [("files", ("bridge.txt", b"Bridge: it opens at noon.\n")), ("files", ("harbour.txt", second))]
+        job_id = httpx.post(f"{Killed.url}/api/documents", files=files, timeout=60).json()["id"]
+        while _doc(Killed, "bridge.txt") is None:  # the first file committed; the second stalls
+            assert time.time() < deadline
+            time.sleep(0.1)
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=30)
+    assert (tmp_path / "uploads" / "harbour.txt").read_bytes() == second  # in place, not committed
+    cli = KnowledgeBase(load_settings(environ={"KB_STORE__PATH": str(tmp_path / "store")}), embedder=HashEmbedder())
+    with contextlib.ExitStack() as held:
+        held.callback(cli.close)
+        held.enter_context(cli.store.write_lock())  # a CLI ingest holds the store: the job waits
+        with upload_server(tmp_path) as server:
+            assert httpx.get(f"{server.url}/api/jobs/{job_id}").json()["status"] == "queued"
+            doc = _doc(server, "harbour.txt")
+            assert doc["sha256"] == _sha(first) and _served(server, doc) == first  # the committed version
+            held.close()
+            job = _wait(server, job_id)
+            assert job["status"] == "done" and [f["status"] for f in job["files"]] == ["unchanged", "updated"], job
+            doc = _doc(server, "harbour.txt")
+            assert doc["sha256"] == _sha(second) == _sha(_served(server, doc))
+            assert _served(server, _doc(server, "bridge.txt")).startswith(b"Bridge")
 
 
 def test_a_full_upload_queue_answers_503_with_retry_after(tmp_path):

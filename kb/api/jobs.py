@@ -26,6 +26,7 @@ more upload is refused with 503 (`QueueFull`).
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import logging
 import os
@@ -42,7 +43,7 @@ from typing import Any, BinaryIO
 
 from kb.api.errors import QueueFull
 from kb.errors import IngestLocked, InvalidInput, KBError
-from kb.records import Progress
+from kb.records import Progress, sha256_file
 
 log = logging.getLogger("kb.jobs")  # the logger name of the log lines from before the move into kb.api
 
@@ -224,10 +225,14 @@ class IngestJobs:
             job.status = "running"
             with self._lock:
                 self._save()
-            finals = []
+            finals, gone = [], []
             try:
                 for n, result in enumerate(job.files):
                     result.status, result.chunks, result.error = "queued", 0, ""
+                    if not (staging / str(n)).is_file():  # removed while the service was down
+                        result.status, result.error = "failed", "the staged file vanished before its ingest"
+                        gone.append(result.name)
+                        continue
                     try:
                         finals.append(self._swap_in(staging / str(n), self.folder / result.name, result.sha256))
                     except OSError as exc:
@@ -241,7 +246,9 @@ class IngestJobs:
                             result.status, result.error = "failed", failed[result.name]
                         elif result.status == "queued":
                             result.status = "unchanged"
-                job.status = "done"
+                job.status = "failed" if gone and not finals else "done"
+                if gone:
+                    job.error = f"staged files vanished before their ingest: {', '.join(gone)}; upload them again"
             finally:
                 self._settle(job)
 
@@ -262,8 +269,6 @@ class IngestJobs:
     def _swap_in(self, staged: Path, final: Path, sha256: str) -> Path:
         """Link the staged file to its final name, keeping the file it replaces as `<n>.old` (kept
         from an earlier attempt of the job when there is one: `final` may hold the new bytes then)."""
-        if not staged.is_file():
-            raise FileNotFoundError(2, "the staged file is gone", str(staged))
         old = staged.with_suffix(".old")
         if not old.exists() and final.is_file():
             _link_or_copy(final, old)
@@ -314,8 +319,8 @@ class IngestJobs:
         partial.replace(self.journal)
 
     def _resume(self) -> None:
-        """Load the journal; queue its unfinished jobs again, fail those whose staged files are gone,
-        and remove staging folders no unfinished job owns."""
+        """Load the journal, queue its unfinished jobs again (the worker fails the files whose staged
+        bytes are gone) and remove the staging folders no unfinished job owns."""
         try:
             data = json.loads(self.journal.read_text(encoding="utf-8")) if self.journal.is_file() else {"jobs": []}
             jobs = [Job.from_journal(j) for j in data["jobs"]]
@@ -325,10 +330,6 @@ class IngestJobs:
         for job in jobs:
             self.jobs[job.id] = job
             if not job.unfinished:
-                continue
-            gone = [f.name for n, f in enumerate(job.files) if not (self._staging(job) / str(n)).is_file()]
-            if gone:
-                self._settle_missing(job, gone)
                 continue
             for n, result in enumerate(job.files):  # a run cut short: the old bytes it kept are the committed ones
                 if (self._staging(job) / f"{n}.old").is_file():
@@ -343,14 +344,6 @@ class IngestJobs:
         with self._lock:
             self._save()
 
-    def _settle_missing(self, job: Job, gone: list[str]) -> None:
-        job.status, job.finished = "failed", time.time()
-        job.error = f"the staged files of this upload vanished before it was ingested: {', '.join(gone)}; upload them again"
-        for result in job.files:
-            result.status, result.error = "failed", "staged file gone"
-        shutil.rmtree(self._staging(job), ignore_errors=True)
-        log.warning("upload job %s: %s", job.id, job.error)
-
 
 class _Stopped(Exception):
     """The service stops while a job waits for the write lock: it stays queued in the journal."""
@@ -358,8 +351,6 @@ class _Stopped(Exception):
 
 def _stage(stream: BinaryIO, path: Path) -> dict[str, Any]:
     """Copy an upload to `path`, hashing as it goes; its size and sha256."""
-    import hashlib
-
     digest, size = hashlib.sha256(), 0
     with open(path, "xb") as out:
         while block := stream.read(1 << 20):
@@ -379,8 +370,6 @@ def _link_or_copy(source: Path, target: Path) -> None:
 
 
 def _sha_or_none(path: Path) -> str | None:
-    from kb.records import sha256_file
-
     try:
         return sha256_file(path)
     except OSError:
