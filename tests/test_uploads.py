@@ -137,7 +137,7 @@ def test_concurrent_uploads_of_one_name_keep_the_index_and_the_file_in_step(tmp_
 def test_a_failed_ingest_keeps_the_old_version_indexed_and_served(tmp_path):
     good = make_pdf(tmp_path / "good.pdf", ["The harbour toll is four silver coins."]).read_bytes()
     corrupt = good[: len(good) // 3]  # a truncated PDF: the parser fails on it
-    with upload_server(tmp_path) as server:
+    with upload_server(tmp_path, KB_INGEST__EXCLUDE="**/.*,**/.*/**,**/*.log") as server:
         assert _upload(server, "toll.pdf", good)["files"][0]["status"] == "added"
         job = _upload(server, "toll.pdf", corrupt)
         assert job["files"][0]["status"] == "failed" and job["files"][0]["error"], job
@@ -147,6 +147,10 @@ def test_a_failed_ingest_keeps_the_old_version_indexed_and_served(tmp_path):
         # A new file whose ingest fails is not left in the uploads folder either.
         assert _upload(server, "broken.pdf", corrupt)["files"][0]["status"] == "failed"
         assert not (server.uploads / "broken.pdf").exists()
+        # Nor one the ingest passes over.
+        left_out = _upload(server, "notes.log", b"Left out by [ingest] exclude.\n")["files"][0]
+        assert left_out["status"] == "failed" and "include/exclude" in left_out["error"], left_out
+        assert not (server.uploads / "notes.log").exists() and _doc(server, "notes.log") is None
 
 
 def test_a_job_accepted_before_a_stop_runs_after_the_restart(tmp_path):

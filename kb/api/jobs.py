@@ -241,11 +241,16 @@ class IngestJobs:
                     report = self.kb.ingest(finals, progress=_JobProgress(job), locked=True)
                     failed = {Path(f["path"]).name: f["error"] for f in report.files_failed}
                     failed |= {Path(f["path"]).name: f"skipped: {f['reason']}" for f in report.files_skipped}
+                    committed = self._committed()
                     for result in job.files:
                         if result.name in failed:
                             result.status, result.error = "failed", failed[result.name]
-                        elif result.status == "queued":
+                        elif result.status != "queued":
+                            continue
+                        elif committed.get(str(self.folder / result.name)) == result.sha256:
                             result.status = "unchanged"
+                        else:  # the scan passed it over
+                            result.status, result.error = "failed", "not ingested: [ingest] include/exclude leave this name out"
                 job.status = "failed" if gone and not finals else "done"
                 if gone:
                     job.error = f"staged files vanished before their ingest: {', '.join(gone)}; upload them again"
@@ -283,7 +288,7 @@ class IngestJobs:
     def _settle(self, job: Job) -> None:
         """Put the old bytes back (or remove the file) wherever the new version did not commit."""
         staging = self._staging(job)
-        committed = {str(Path(d.root) / d.source): d.sha256 for d in self.kb.documents()}
+        committed = self._committed()
         for n, result in enumerate(job.files):
             final = self.folder / result.name
             old = staging / f"{n}.old"
@@ -295,6 +300,10 @@ class IngestJobs:
                 else:
                     final.unlink(missing_ok=True)
             self._replaced.pop(str(final), None)
+
+    def _committed(self) -> dict[str, str]:
+        """The committed version (sha256) of every document, by the path of its file."""
+        return {str(Path(d.root) / d.source): d.sha256 for d in self.kb.documents()}
 
     def _finish(self, job: Job) -> None:
         job.finished = time.time()
