@@ -6,6 +6,7 @@ and imports neither click nor Litestar.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from collections.abc import Iterator
@@ -86,14 +87,25 @@ class KnowledgeBase:
     # -- ingest -------------------------------------------------------------------------------
 
     def ingest(
-        self, paths: list[str | Path], *, prune: bool = False, dry_run: bool = False, progress: Progress | None = None
+        self,
+        paths: list[str | Path],
+        *,
+        prune: bool = False,
+        dry_run: bool = False,
+        progress: Progress | None = None,
+        locked: bool = False,
     ) -> IngestReport:
-        """Ingest folders and files incrementally (see `ingest.pipeline`). Holds the write lock."""
+        """Ingest folders and files incrementally (see `ingest.pipeline`). Holds the write lock;
+        `locked`: the caller already holds it (`write_lock()`), around more steps than the ingest."""
         if not paths:
             raise InvalidInput("no path to ingest: give one or more folders or files")
         pipeline = IngestPipeline(self.settings, self.store, lambda: self.embedder)
-        with self.store.write_lock():
+        with contextlib.nullcontext() if locked else self.store.write_lock():
             return pipeline.run([Path(p) for p in paths], prune=prune, dry_run=dry_run, progress=progress)
+
+    def write_lock(self) -> contextlib.AbstractContextManager[None]:
+        """The store's write lock (raises `IngestLocked` at once when another ingest holds it)."""
+        return self.store.write_lock()
 
     # -- search -------------------------------------------------------------------------------
 
@@ -213,11 +225,17 @@ class KnowledgeBase:
                     return doc
         raise NotFound(f"no document {ref!r} in collection {self.store.collection_name!r}: see `kb documents`")
 
-    def delete(self, ref: str) -> tuple[Document, int]:
-        """Delete a document (by doc_id, source or path) and its chunks; returns it and the chunk count."""
+    def delete(self, ref: str, *, remove_file_in: Path | None = None) -> tuple[Document, int]:
+        """Delete a document (by doc_id, source or path) and its chunks; returns it and the chunk count.
+        With `remove_file_in` (the server's uploads folder), the document's file goes too when it lies
+        in that folder: kb put it there, so it is kb's to remove (and under the lock, so an upload of
+        the same name that comes next is never the file removed)."""
         with self.store.write_lock():
             doc = self.find_document(ref)
             removed = self.store.remove(doc.doc_id)
+            path = Path(doc.root) / doc.source
+            if remove_file_in is not None and path.resolve().is_relative_to(remove_file_in.resolve()):
+                path.unlink(missing_ok=True)
         log.info("%s: deleted, %d chunks", doc.source, removed)
         return doc, removed
 

@@ -205,6 +205,8 @@ class ServerSettings(_Section):
     max_upload_mb: PositiveFloat = 100.0
     max_files: PositiveInt = 20
     uploads_dir: str = ".kb/uploads"
+    upload_queue_size: Annotated[int, msgspec.Meta(ge=1, le=10000)] = 32
+    upload_jobs_kept: Annotated[int, msgspec.Meta(ge=1, le=100000)] = 200
     cors_origins: list[str] = msgspec.field(default_factory=list)
     # Host names a request's Host header may carry (any port); empty: loopback names and the bind host
     # (kb/api/auth.py, `allowed_hosts`).

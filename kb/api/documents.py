@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import anyio
-from litestar import Controller, delete, get, post
+from litestar import Controller, Request, delete, get, post
 from litestar.datastructures import UploadFile
 from litestar.enums import RequestEncodingType
 from litestar.params import Body, Parameter
@@ -32,6 +32,17 @@ def _find(service: Service, doc_id: str) -> Any:
     if doc is None:
         raise NotFound(f"no document with doc_id {doc_id!r}")
     return doc
+
+
+async def _multipart_body(request: Request) -> None:
+    """Refuse an upload that is not a multipart body before Litestar parses it (an empty one made
+    its multipart extractor fail with an IndexError, a 500)."""
+    kind, options = request.content_type
+    if kind != "multipart/form-data" or not options.get("boundary"):
+        raise InvalidInput("an upload is a multipart/form-data body (a `files` field per file); "
+                           f"got {kind or 'no content type'}")
+    if not any(isinstance(value, UploadFile) for value in (await request.form()).values()):
+        raise InvalidInput("no file in the upload (multipart field with a file name)")
 
 
 class DocumentsController(Controller):
@@ -62,8 +73,9 @@ class DocumentsController(Controller):
     @delete("/documents/{doc_id:str}", operation_id="delete_document", sync_to_thread=True, status_code=200,
             summary="Delete a document", responses=problems(404, 409))
     def delete_document(self, service: Service, doc_id: str) -> DeletedDocument:
+        """The document and its chunks; its file too when it was uploaded (it lies in the uploads folder)."""
         doc = _find(service, doc_id)
-        doc, removed = service.kb.delete(doc.doc_id)
+        doc, removed = service.kb.delete(doc.doc_id, remove_file_in=Path(service.settings.server.uploads_dir))
         return DeletedDocument(deleted=_doc(doc), chunks_removed=removed)
 
     @get("/documents/{doc_id:str}/file", operation_id="document_file", sync_to_thread=True,
@@ -72,16 +84,19 @@ class DocumentsController(Controller):
         """The file as ingested, with its content type, shown inline (PDF viewers honour `#page=N`)."""
         doc = _find(service, doc_id)
         path = Path(doc.root) / doc.source
+        if service.jobs is not None:  # an upload of the same name may be ingesting: the committed version's bytes
+            path = service.jobs.committed_file(path, doc.sha256)
+        name = Path(doc.source).name
         if not path.is_file():
-            raise NotFound(f"{doc.source}: the original file is no longer at {path.name}")
-        media = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+            raise NotFound(f"{doc.source}: the original file is no longer at {name}")
+        media = mimetypes.guess_type(name)[0] or "application/octet-stream"
         if media.startswith("text/html"):
             media = "text/plain"  # never render a document's HTML (scripts) in kb's origin
-        return File(path, filename=path.name, media_type=media, content_disposition_type="inline",
+        return File(path, filename=name, media_type=media, content_disposition_type="inline",
                     headers={"X-Content-Type-Options": "nosniff", "Content-Security-Policy": "sandbox"})
 
     @post("/documents", operation_id="upload_documents", summary="Upload documents", status_code=202,
-          responses=problems(400, 413))
+          responses=problems(400, 413, 503), before_request=_multipart_body)
     async def upload(
         self, service: Service, data: Annotated[list[UploadFile], Body(media_type=RequestEncodingType.MULTI_PART)]
     ) -> JobInfo:
@@ -99,5 +114,5 @@ class DocumentsController(Controller):
     async def get_job(self, service: Service, job_id: str) -> JobInfo:
         job = service.jobs.get(job_id)
         if job is None:
-            raise NotFound(f"no job {job_id!r} (jobs are kept in memory until the server restarts)")
+            raise NotFound(f"no job {job_id!r} (the last [server] upload_jobs_kept finished jobs are kept)")
         return from_dict(job.to_dict(), JobInfo)
