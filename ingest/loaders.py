@@ -173,6 +173,20 @@ def prepare_unstructured() -> None:
     tokenize._SPACY_MODEL_NAME = SPACY_MODEL_MODULE  # read at call time by unstructured
 
 
+def _partition_modules() -> None:
+    """Import every partitioner kb uses (the parse pool's forkserver does it once, before forking)."""
+    import unstructured.partition.csv  # noqa: F401
+    import unstructured.partition.docx  # noqa: F401
+    import unstructured.partition.email  # noqa: F401
+    import unstructured.partition.epub  # noqa: F401
+    import unstructured.partition.html  # noqa: F401
+    import unstructured.partition.md  # noqa: F401
+    import unstructured.partition.odt  # noqa: F401
+    import unstructured.partition.pptx  # noqa: F401
+    import unstructured.partition.rst  # noqa: F401
+    import unstructured.partition.xlsx  # noqa: F401
+
+
 def _partition(path: Path, kind: str, display: str):
     """Elements of one file. Text formats are decoded by kb (so GBK and latin-1 work)."""
     prepare_unstructured()
