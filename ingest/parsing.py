@@ -21,7 +21,6 @@ import time
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
 from pathlib import Path
 
 from ingest.detect import FileKind

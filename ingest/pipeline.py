@@ -16,8 +16,8 @@ import logging
 import queue
 import threading
 import time
-from contextlib import closing
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path

@@ -79,7 +79,7 @@ def _reply_and_exit(conn: Connection) -> None:
     """After a MemoryError the process may be in a poor state: say so if it can, then leave."""
     try:
         conn.send(("memory",))
-    except BaseException:  # noqa: BLE001 - the exit status says it instead
+    except BaseException:  # noqa: BLE001, S110 - the exit status says it instead
         pass
     os._exit(MEMORY_EXIT)
 

@@ -113,7 +113,7 @@ def test_entity_expansion_in_office_xml_is_a_per_file_error(kb, docs, tmp_path):
     with zipfile.ZipFile(base) as archive:
         xml = archive.read("word/document.xml").decode()
     head, _, rest = xml.partition("?>")
-    laughs = '<!ENTITY l0 "lol">' + "".join(f'<!ENTITY l{k} "{("&l%d;" % (k - 1)) * 10}">' for k in range(1, 10))
+    laughs = '<!ENTITY l0 "lol">' + "".join(f'<!ENTITY l{k} "{f"&l{k - 1};" * 10}">' for k in range(1, 10))
     bomb = f'{head}?><!DOCTYPE w:document [{laughs}]>{rest.replace("Hello", "&l9;")}'
     _rewrite_member(base, docs / "laughs.docx", "word/document.xml", bomb.encode())
     (docs / "good.txt").write_text("Still ingested.\n", encoding="utf-8")

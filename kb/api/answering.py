@@ -100,6 +100,9 @@ class _Ticket:
 # -- one answer's lifecycle, shared by /api/ask and /v1/chat/completions ------------------------
 
 
+_END = object()  # the end of a Generation's events
+
+
 def sse(data: Any, name: str | None = None) -> ServerSentEventMessage:
     """One server-sent event, `\\n`-separated (the framing kb sent before, and OpenAI's): `data`
     is encoded as JSON unless it is a string already."""
@@ -120,17 +123,43 @@ class Generation:
         self.cancel = threading.Event()
 
     async def events(self) -> AsyncIterator[Event]:
-        service = self.service
+        """The answer's events, for one consumer. Generation never waits on it: a producer task
+        holds the model's place, runs the answer, and hands events over through a buffer; a
+        consumer that falls `[server] stream_lag_events` behind, or takes nothing for
+        `stream_stall_s` while events wait (a client that stopped reading: its socket is full), is
+        dropped, its generation cancelled, and the place is freed as soon as the model stops."""
         loop = asyncio.get_running_loop()
-        items: asyncio.Queue[Any] = asyncio.Queue()
+        self._buffer: asyncio.Queue[Any] = asyncio.Queue()
+        self._busy_since: float | None = None  # when the consumer took its last event (None: waiting for one)
+        producer = asyncio.create_task(self._produce())
+        try:
+            while True:
+                self._busy_since = None
+                item = await self._buffer.get()
+                self._busy_since = loop.time()
+                if item is _END:
+                    break
+                if isinstance(item, BaseException):
+                    raise item
+                yield item
+        finally:
+            self.cancel.set()  # stop generating (a no-op when done), then wait for the place to be free
+            with anyio.CancelScope(shield=True):  # also when the client's disconnect cancelled us
+                await asyncio.shield(producer)
+
+    async def _produce(self) -> None:
+        service = self.service
+        server = service.settings.server
+        loop = asyncio.get_running_loop()
+        items: asyncio.Queue[Any] = asyncio.Queue()  # from the worker thread, which never blocks on it
         done = object()
 
         def work() -> None:
             try:
-                lower_priority(service.settings.server.generation_nice)
+                lower_priority(server.generation_nice)
                 for event in service.kb.ask_stream(self.question, cancel=self.cancel, **self.options):
                     loop.call_soon_threadsafe(items.put_nowait, event)
-            except BaseException as exc:  # handed to the event loop, which raises it
+            except BaseException as exc:  # handed to the event loop, which passes it on
                 loop.call_soon_threadsafe(items.put_nowait, exc)
             finally:
                 loop.call_soon_threadsafe(items.put_nowait, done)
@@ -138,33 +167,39 @@ class Generation:
         async with self.ticket:
             thread = threading.Thread(target=work, name="kb-answer", daemon=True)
             thread.start()
-            finished = used_model = False
-            ended = "cancelled"
+            outcome, used_model, dropped = "cancelled", False, False
             try:
                 while (item := await items.get()) is not done:
+                    if dropped:
+                        continue  # the client is gone for us: drain until the model stops
                     if isinstance(item, BaseException):
-                        raise item
-                    if item.kind == "sources":
+                        outcome = "failed"
+                    elif item.kind == "sources":
                         used_model = bool(item.data)  # no passages: refused without the model
                     elif item.kind == "token" and used_model:
                         service.metrics.tokens_generated.inc()  # one streamed piece per generated token
                     elif item.kind == "done":
-                        finished = True
                         answer: Answer = item.data
                         outcome = "cancelled" if answer.cancelled else "refused" if answer.refused else "answered"
-                        service.metrics.answers.labels(outcome).inc()
-                    yield item
-            except Exception:
-                ended = "failed"
-                raise
+                    behind, busy = self._buffer.qsize(), self._busy_since
+                    stalled = busy is not None and loop.time() - busy > server.stream_stall_s
+                    if behind >= server.stream_lag_events or (behind and stalled):
+                        dropped, outcome = True, "dropped"
+                        self.cancel.set()
+                        log.warning("answer stream dropped: the client stopped reading (%d events waiting, the last "
+                                    "one taken %.1f s ago); its generation is cancelled", behind,
+                                    loop.time() - (busy or loop.time()))
+                        continue
+                    self._buffer.put_nowait(item)
+                    await asyncio.sleep(0)  # let the consumer take it
             finally:
-                if not finished:
-                    service.metrics.answers.labels(ended).inc()
-                    if ended == "cancelled":
-                        log.info("answer cancelled: the client went away")
-                self.cancel.set()  # stop generating (a no-op when done), then free the model's place
-                with anyio.CancelScope(shield=True):  # also when the client's disconnect cancelled us
+                service.metrics.answers.labels(outcome).inc()
+                if outcome == "cancelled" and not dropped and self.cancel.is_set():
+                    log.info("answer cancelled: the client went away")
+                self.cancel.set()
+                with anyio.CancelScope(shield=True):
                     await anyio.to_thread.run_sync(thread.join)
+                self._buffer.put_nowait(_END)
 
     async def answer(self, request: Request) -> Answer:
         """The answer of a non-streamed request; the client hanging up on the way cancels it."""

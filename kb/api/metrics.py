@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from kb.api.app import Service
 
 log = logging.getLogger(LOGGER)
-ANSWER_OUTCOMES = ("answered", "refused", "cancelled", "failed")  # failed: an error ended it
+ANSWER_OUTCOMES = ("answered", "refused", "cancelled", "failed", "dropped")  # failed: an error ended it; dropped: its client stopped reading
 
 
 class _Live(Collector):
