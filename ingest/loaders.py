@@ -50,7 +50,7 @@ def load(path: Path, display: str, kind: FileKind) -> Parsed:
 
 def _load_pdf(path: Path, display: str) -> Parsed:
     from pypdf import PdfReader
-    from pypdf.errors import FileNotDecryptedError, PdfReadError
+    from pypdf.errors import PyPdfError
 
     try:
         reader = PdfReader(path, strict=False)
@@ -67,7 +67,8 @@ def _load_pdf(path: Path, display: str) -> Parsed:
         info_title = (reader.metadata.title if reader.metadata else None) or ""
     except DocumentError:
         raise
-    except (PdfReadError, FileNotDecryptedError, OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+    # PyPdfError covers LimitReachedError (pypdf's guard on oversized tokens), not a PdfReadError.
+    except (PyPdfError, OSError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as exc:
         raise DocumentError(display, f"damaged PDF, cannot be read: {exc}") from exc
     if pages == 0:
         raise DocumentError(display, "damaged PDF: no pages could be read")
@@ -175,16 +176,16 @@ def prepare_unstructured() -> None:
 
 def _partition_modules() -> None:
     """Import every partitioner kb uses (the parse pool's forkserver does it once, before forking)."""
-    import unstructured.partition.csv  # noqa: F401
-    import unstructured.partition.docx  # noqa: F401
-    import unstructured.partition.email  # noqa: F401
-    import unstructured.partition.epub  # noqa: F401
-    import unstructured.partition.html  # noqa: F401
-    import unstructured.partition.md  # noqa: F401
-    import unstructured.partition.odt  # noqa: F401
-    import unstructured.partition.pptx  # noqa: F401
-    import unstructured.partition.rst  # noqa: F401
-    import unstructured.partition.xlsx  # noqa: F401
+    import unstructured.partition.csv
+    import unstructured.partition.docx
+    import unstructured.partition.email
+    import unstructured.partition.epub
+    import unstructured.partition.html
+    import unstructured.partition.md
+    import unstructured.partition.odt
+    import unstructured.partition.pptx
+    import unstructured.partition.rst
+    import unstructured.partition.xlsx  # noqa: F401 - imported for its side effect: loaded once
 
 
 def _partition(path: Path, kind: str, display: str):
