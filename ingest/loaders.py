@@ -68,8 +68,11 @@ def _load_pdf(path: Path, display: str) -> Parsed:
     except DocumentError:
         raise
     # PyPdfError covers LimitReachedError (pypdf's guard on oversized tokens), not a PdfReadError.
-    except (PyPdfError, OSError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as exc:
-        raise DocumentError(display, f"damaged PDF, cannot be read: {exc}") from exc
+    # pypdf also asserts on some damaged cross-reference tables.
+    except (
+        PyPdfError, OSError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError, AssertionError
+    ) as exc:
+        raise DocumentError(display, f"damaged PDF, cannot be read: {exc or type(exc).__name__}") from exc
     if pages == 0:
         raise DocumentError(display, "damaged PDF: no pages could be read")
     outline = _outline_by_page(reader)
