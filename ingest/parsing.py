@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import signal
 import time
@@ -129,6 +130,18 @@ class ParsePool:
         # starts it with the parsers imported; a PDF/text-only run does not pay for them, and its
         # workers import what a later file needs once each.
         self._context.set_forkserver_preload(["ingest.warm"] if heavy else ["ingest.worker"])
+        # Python 3.11's forkserver ignores the sys.path the parent sends it: hand it the folder this
+        # `ingest` was imported from (a script that put it on sys.path, a checkout) the other way.
+        root = str(Path(__file__).resolve().parent.parent)
+        saved = os.environ.get("PYTHONPATH")
+        os.environ["PYTHONPATH"] = os.pathsep.join([root, saved] if saved else [root])
+        try:
+            multiprocessing.forkserver.ensure_running()  # a no-op once it runs
+        finally:
+            if saved is None:
+                del os.environ["PYTHONPATH"]
+            else:
+                os.environ["PYTHONPATH"] = saved
 
     def _submit(self, job: ParseJob, timeout_s: float) -> _Task:
         worker = self._idle.pop() if self._idle else _Worker(self._context, self.memory_mb * 1024 * 1024)

@@ -15,8 +15,8 @@ def _errors(report) -> dict[str, str]:
 
 
 def make_slow_pdf(path: Path, operators: int = 200_000) -> Path:
-    """A 7 KB PDF whose one page holds `operators` text operators: pypdf takes about a minute to
-    extract its text (time grows faster than the count), a real way to stall a parser."""
+    """A 7 KB PDF whose one page holds `operators` text operators: pypdf takes 15-50 s (by load) to
+    extract its text, and time grows faster than the count: a real way to stall a parser."""
     from pypdf import PdfWriter
     from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
 
