@@ -148,3 +148,15 @@ def test_a_link_indexed_before_is_removed_and_the_setting_follows_links(kb, docs
     kb.settings = kb.settings.with_overrides(ingest={"follow_file_symlinks_outside": False})
     report = kb.ingest([docs])  # no --prune: a refused link is removed all the same
     assert report.files_removed == 1 and [d.source for d in kb.documents()] == ["own.txt"]
+
+
+def test_several_parse_workers_keep_every_file_and_its_order(kb, docs):
+    names = [f"note{i:02d}.txt" for i in range(12)]
+    for i, name in enumerate(names):
+        (docs / name).write_text(f"Note {i} says the rota changes on day {i}.\n", encoding="utf-8")
+    make_slow_pdf(docs / "note05-slow.pdf")
+    kb.settings = kb.settings.with_overrides(ingest={"parse_workers": 3, "parse_timeout_s": 3})
+    report = kb.ingest([docs])
+    assert list(_errors(report)) == ["note05-slow.pdf"] and report.files_added == 12
+    for i, name in enumerate(names):
+        assert kb.search(f"rota changes on day {i}", top_k=1)[0].source == name
