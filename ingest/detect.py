@@ -6,7 +6,9 @@ The extension says which loader is meant; the content must agree. A binary file 
 
 from __future__ import annotations
 
+import struct
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -103,19 +105,76 @@ def _check_archive(path: Path, display: str, kind: str, head: bytes, max_unpacke
         raise DocumentError(display, f"not a valid .{kind} file: damaged zip archive ({exc})") from exc
     if ZIP_MARKERS[kind] not in names:
         raise DocumentError(display, f"not a valid .{kind} file: the archive has no {ZIP_MARKERS[kind]}")
-    unpacked = sum(info.file_size for info in infos)
-    if unpacked > max_unpacked_bytes:
+    declared = sum(info.file_size for info in infos)
+    if declared > max_unpacked_bytes:
         raise DocumentError(
             display,
-            f"refused: the archive unpacks to {unpacked / 1e6:.0f} MB, over ingest.max_unpacked_mb "
+            f"refused: the archive unpacks to {declared / 1e6:.0f} MB, over ingest.max_unpacked_mb "
             f"({max_unpacked_bytes / 1e6:.0f} MB) (zip bomb?)",
         )
-    for info in infos:
-        if info.file_size > 1_000_000 and info.file_size > MAX_COMPRESSION_RATIO * max(info.compress_size, 1):
-            ratio = info.file_size / max(info.compress_size, 1)
-            raise DocumentError(
-                display, f"refused: archive member {info.filename} is compressed {ratio:.0f}:1 (zip bomb?)"
-            )
+    # The sizes above are what the archive declares; what counts is what its members really unpack
+    # to. Each member is decompressed as a stream, counted, and stopped at the limit.
+    budget = max_unpacked_bytes
+    try:
+        with open(path, "rb") as handle:
+            for info in infos:
+                size = _unpacked_size(handle, info, budget + 1)
+                if size > budget:
+                    raise DocumentError(
+                        display,
+                        f"refused: archive member {info.filename} unpacks to more than ingest.max_unpacked_mb "
+                        f"({max_unpacked_bytes / 1e6:.0f} MB) in all (zip bomb?)",
+                    )
+                if size != info.file_size:
+                    raise DocumentError(
+                        display,
+                        f"refused: archive member {info.filename} unpacks to {size} bytes, not the {info.file_size} "
+                        "it declares (damaged, or a zip bomb)",
+                    )
+                budget -= size
+                if size > 1_000_000 and size > MAX_COMPRESSION_RATIO * max(info.compress_size, 1):
+                    ratio = size / max(info.compress_size, 1)
+                    raise DocumentError(
+                        display, f"refused: archive member {info.filename} is compressed {ratio:.0f}:1 (zip bomb?)"
+                    )
+    except (zipfile.BadZipFile, zlib.error, OSError, ValueError, EOFError) as exc:
+        raise DocumentError(display, f"not a valid .{kind} file: damaged zip archive ({exc})") from exc
+
+
+_CHUNK = 1 << 16
+
+
+def _unpacked_size(handle, info: zipfile.ZipInfo, limit: int) -> int:
+    """How many bytes `info` really decompresses to (deflated or stored), counting up to `limit`:
+    the compressed bytes are read from the member's data, whatever its headers declare."""
+    if info.compress_type == zipfile.ZIP_STORED:
+        return info.compress_size
+    if info.compress_type != zipfile.ZIP_DEFLATED:
+        raise zipfile.BadZipFile(f"member {info.filename} uses compression method {info.compress_type}, not deflate")
+    handle.seek(info.header_offset)
+    header = handle.read(30)
+    if len(header) != 30 or header[:4] != b"PK\x03\x04":
+        raise zipfile.BadZipFile(f"bad local header for member {info.filename}")
+    name_length, extra_length = struct.unpack("<HH", header[26:30])
+    handle.seek(info.header_offset + 30 + name_length + extra_length)
+    inflater = zlib.decompressobj(-15)
+    left, total = info.compress_size, 0
+    while left > 0 and not inflater.eof:
+        data = handle.read(min(_CHUNK, left))
+        if not data:
+            raise EOFError(f"member {info.filename} is truncated")
+        left -= len(data)
+        while data and not inflater.eof:
+            total += len(inflater.decompress(data, _CHUNK))
+            if total > limit:
+                return total
+            data = inflater.unconsumed_tail
+    while not inflater.eof and total <= limit:  # output still buffered in the inflater
+        chunk = inflater.decompress(b"", _CHUNK)
+        if not chunk:
+            break
+        total += len(chunk)
+    return total
 
 
 def _is_utf16(head: bytes) -> bool:

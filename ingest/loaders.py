@@ -50,7 +50,7 @@ def load(path: Path, display: str, kind: FileKind) -> Parsed:
 
 def _load_pdf(path: Path, display: str) -> Parsed:
     from pypdf import PdfReader
-    from pypdf.errors import FileNotDecryptedError, PdfReadError
+    from pypdf.errors import PyPdfError
 
     try:
         reader = PdfReader(path, strict=False)
@@ -67,8 +67,12 @@ def _load_pdf(path: Path, display: str) -> Parsed:
         info_title = (reader.metadata.title if reader.metadata else None) or ""
     except DocumentError:
         raise
-    except (PdfReadError, FileNotDecryptedError, OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise DocumentError(display, f"damaged PDF, cannot be read: {exc}") from exc
+    # PyPdfError covers LimitReachedError (pypdf's guard on oversized tokens), not a PdfReadError.
+    # pypdf also asserts on some damaged cross-reference tables.
+    except (
+        PyPdfError, OSError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError, AssertionError
+    ) as exc:
+        raise DocumentError(display, f"damaged PDF, cannot be read: {exc or type(exc).__name__}") from exc
     if pages == 0:
         raise DocumentError(display, "damaged PDF: no pages could be read")
     outline = _outline_by_page(reader)
@@ -171,6 +175,20 @@ def prepare_unstructured() -> None:
     import unstructured.nlp.tokenize as tokenize
 
     tokenize._SPACY_MODEL_NAME = SPACY_MODEL_MODULE  # read at call time by unstructured
+
+
+def _partition_modules() -> None:
+    """Import every partitioner kb uses (the parse pool's forkserver does it once, before forking)."""
+    import unstructured.partition.csv
+    import unstructured.partition.docx
+    import unstructured.partition.email
+    import unstructured.partition.epub
+    import unstructured.partition.html
+    import unstructured.partition.md
+    import unstructured.partition.odt
+    import unstructured.partition.pptx
+    import unstructured.partition.rst
+    import unstructured.partition.xlsx  # noqa: F401 - imported for its side effect: loaded once
 
 
 def _partition(path: Path, kind: str, display: str):

@@ -1,6 +1,7 @@
 """The ingest pipeline: scan → diff against the registry (ingest.scan) → load → chunk → embed → write → commit.
 
-Three threads overlap: one parses and chunks (counting with the embedding model's tokenizer, which
+Three threads overlap: one parses (in worker processes, each file under a time and a memory limit:
+see ingest.parsing) and chunks (counting with the embedding model's tokenizer, which
 opens without the weights), the main thread embeds (torch releases the GIL while it computes), and
 one writes to the store, in order. The model's weights load in the background as soon as a file
 yields text, while parsing goes on. Chunks are embedded in batches across files and written as they
@@ -16,13 +17,14 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ingest.chunking import Chunker, Piece
-from ingest.loaders import load
+from ingest.parsing import ParseJob, ParsePool, _Task
 from ingest.scan import Candidate, Scanner, os_reason, within
 from kb.errors import DocumentError
 from kb.records import Chunk, Document, IngestReport, Progress, make_chunk_id
@@ -67,10 +69,11 @@ class _Failed:
 class IngestPipeline:
     """Ingests folders and files into one store with one embedder."""
 
-    def __init__(self, settings: Settings, store: Store, embedder: Callable[[], Embedder]):
+    def __init__(self, settings: Settings, store: Store, embedder: Callable[[], Embedder], pool: ParsePool | None = None):
         self.settings = settings
         self.store = store
         self._embedder = embedder  # opened only when something must be embedded
+        self._pool = pool  # the caller's parse workers, kept warm across runs; else one for this run
 
     @property
     def embedder(self) -> Embedder:
@@ -97,13 +100,17 @@ class IngestPipeline:
             for d in registry.values()
             if d.doc_id not in seen and within(d, scopes) and not within(d, protected)
         ]
+        refused = [d for d in missing if d.doc_id in scanner.refused]  # indexed before links were checked
+        missing = [d for d in missing if d.doc_id not in scanner.refused]
         if dry_run:
+            report.files_missing += sorted(d.source for d in refused)
             report.files_added = sum(c.status == "added" for c in todo)
             report.files_updated = sum(c.status == "updated" for c in todo)
-            report.files_missing = sorted(d.source for d in missing)
+            report.files_missing += sorted(d.source for d in missing)
         else:
             progress.planned(len(todo), sum(c.size for c in todo))
             self._ingest(todo, report, progress)
+            self._handle_missing(refused, True, report)  # never left readable through the store
             self._handle_missing(missing, prune, report)
         report.seconds = time.perf_counter() - started
         return report
@@ -117,19 +124,26 @@ class IngestPipeline:
             self.settings.ingest.chunk_overlap,
             self.settings.embedding.passage_prefix,
         )
+        jobs = [ParseJob(c.path, str(c.path), c.kind) for c in todo]
+        candidates = {id(job): c for job, c in zip(jobs, todo)}
+        own_pool = self._pool is None
+        pool = self._pool or ParsePool(self.settings.ingest.parse_workers, self.settings.ingest.parse_memory_mb)
         try:
-            for candidate in todo:
-                if stop.is_set():
-                    return
-                self._parse_one(candidate, chunker, out, stop)
+            with closing(pool.parse(jobs, self.settings.ingest.parse_timeout_s)) as parsed:
+                for job, task in parsed:
+                    if stop.is_set():
+                        return
+                    self._parse_one(candidates[id(job)], task, chunker, out, stop)
         finally:
+            if own_pool:
+                pool.close()
             out.put(None)
 
-    def _parse_one(self, candidate: Candidate, chunker: Chunker, out: queue.Queue, stop: threading.Event) -> None:
+    def _parse_one(self, candidate: Candidate, task: _Task, chunker: Chunker, out: queue.Queue, stop: threading.Event) -> None:
         display = str(candidate.path)
         count = 0
         try:
-            parsed = load(candidate.path, display, candidate.kind)
+            parsed = task.open()
             out.put(_Start(candidate, parsed.title, candidate.kind.kind))
             for piece in chunker.chunk(parsed.sections):
                 if stop.is_set():
@@ -143,7 +157,7 @@ class IngestPipeline:
             out.put(_Failed(candidate, exc.reason))
         except OSError as exc:
             out.put(_Failed(candidate, os_reason(exc)))
-        except Exception as exc:  # a parser bug on one file must not stop the others
+        except Exception as exc:  # a chunking bug on one file must not stop the others
             log.exception("%s: unexpected error while parsing", display)
             out.put(_Failed(candidate, f"unexpected error while parsing: {type(exc).__name__}: {exc}"))
 

@@ -64,6 +64,8 @@ class Scanner:
         protected: set[tuple[str, str]] = set()
         known_roots = sorted({d.root for d in registry.values() if d.root}, key=len, reverse=True)
         collection = self.store.collection_name
+        self.refused: set[str] = set()  # doc ids of file links refused for pointing outside
+        allowed = [Path(r) for r in known_roots] + [_resolve(p) for p in paths]  # plus followed folder links
         for given in paths:
             if not given.exists() and not given.is_symlink():
                 raise InvalidInput(f"{given}: no such file or folder")
@@ -72,7 +74,7 @@ class Scanner:
             if given.is_dir():
                 root = home or resolved
                 scopes.add((str(root), resolved.relative_to(root).as_posix() if resolved != root else ""))
-                files = self._walk(resolved, root, report, protected)
+                files = self._walk(resolved, root, report, protected, allowed)
             else:
                 root = home or resolved.parent
                 files = iter([resolved])
@@ -81,6 +83,17 @@ class Scanner:
                 if not self._included(source):
                     continue
                 doc_id = make_doc_id(collection, source)
+                if path.is_symlink() and not self.settings.ingest.follow_file_symlinks_outside:
+                    target = _resolve(path)
+                    if target.exists() and not any(target.is_relative_to(r) for r in allowed):
+                        report.files_seen += 1
+                        report.files_skipped.append({
+                            "path": str(path),
+                            "reason": f"symlink to {target}, outside the ingested folders; skipped "
+                            "(ingest.follow_file_symlinks_outside = true follows it)",
+                        })
+                        self.refused.add(doc_id)
+                        continue
                 if doc_id in found:
                     if found[doc_id].path != path:  # the same file named twice is fine
                         report.files_seen += 1
@@ -90,10 +103,13 @@ class Scanner:
                 found[doc_id] = Candidate(path=path, root=root, source=source, doc_id=doc_id)
         return list(found.values()), scopes, protected
 
-    def _walk(self, start: Path, root: Path, report: IngestReport, protected: set[tuple[str, str]]) -> Iterator[Path]:
+    def _walk(
+        self, start: Path, root: Path, report: IngestReport, protected: set[tuple[str, str]], allowed: list[Path]
+    ) -> Iterator[Path]:
         """Files under `start` in a stable order. Folder symlinks pointing outside `root` are
-        followed (once); ones pointing inside it are aliases and skipped; ones pointing to a folder
-        that contains them are loops, reported."""
+        followed (once), and their targets join `allowed` (where file links may point); ones
+        pointing inside it are aliases and skipped; ones pointing to a folder that contains them
+        are loops, reported."""
 
         def unreadable(exc: OSError) -> None:
             report.fail(str(exc.filename), os_reason(exc))
@@ -120,6 +136,7 @@ class Scanner:
                     if target.is_relative_to(root.resolve()):
                         log.info("%s: a link to %s, which is ingested under its own name; skipped", path, target)
                         continue
+                    allowed.append(target)
                 if self._included_dir(name if rel == "." else f"{rel}/{name}"):
                     keep.append(name)
             dirnames[:] = keep

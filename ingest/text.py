@@ -36,9 +36,18 @@ class UndecodableText(ValueError):
 
 def decode(data: bytes) -> tuple[str, str]:
     """Decode file bytes to text; returns (text, encoding). BOMs win, then UTF-8, then detection."""
+    failed: UnicodeDecodeError | None = None
     for bom, encoding in _BOMS:
         if data.startswith(bom):
-            return data.decode(encoding), encoding
+            try:
+                return data.decode(encoding), encoding
+            except UnicodeDecodeError as exc:  # a BOM, then bytes that are not that encoding
+                failed = failed or exc  # FF FE 00 00 is UTF-32's mark, or UTF-16's and a NUL: try both
+    if failed is not None:
+        raise UndecodableText(
+            f"the file starts with a {failed.encoding.upper()} byte-order mark but is not valid "
+            f"{failed.encoding.upper()} (at byte {failed.start}): save it again as UTF-8"
+        )
     try:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:

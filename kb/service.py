@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ingest.parsing import ParsePool
 from ingest.pipeline import IngestPipeline
 from kb.answer.generation import Answerer
 from kb.answer.prompting import render_chatml
@@ -43,6 +44,7 @@ class KnowledgeBase:
         self._model_lock = threading.Lock()
         self._embedder_lock = threading.Lock()  # ingest's threads and the server's requests ask at once
         self.models = ModelManager(settings)
+        self._parse_pool: ParsePool | None = None  # parse workers, started by the first ingest
 
     def __enter__(self) -> KnowledgeBase:
         return self
@@ -61,6 +63,9 @@ class KnowledgeBase:
         if self._chat_model is not None and self._owns_chat_model:
             self._chat_model.close()
         self._chat_model = None
+        if self._parse_pool is not None:
+            self._parse_pool.close()
+            self._parse_pool = None
 
     @property
     def embedder(self) -> Embedder:
@@ -99,13 +104,24 @@ class KnowledgeBase:
         `locked`: the caller already holds it (`write_lock()`), around more steps than the ingest."""
         if not paths:
             raise InvalidInput("no path to ingest: give one or more folders or files")
-        pipeline = IngestPipeline(self.settings, self.store, lambda: self.embedder)
         with contextlib.nullcontext() if locked else self.store.write_lock():
+            pipeline = IngestPipeline(self.settings, self.store, lambda: self.embedder, self._parsers())
             return pipeline.run([Path(p) for p in paths], prune=prune, dry_run=dry_run, progress=progress)
 
     def write_lock(self) -> contextlib.AbstractContextManager[None]:
         """The store's write lock (raises `IngestLocked` at once when another ingest holds it)."""
         return self.store.write_lock()
+
+    def _parsers(self) -> ParsePool:
+        """The parse workers, kept warm across ingests (with the write lock held); started again
+        when their settings changed."""
+        cfg = self.settings.ingest
+        pool = self._parse_pool
+        if pool is None or (pool.workers, pool.memory_mb) != (cfg.parse_workers, cfg.parse_memory_mb):
+            if pool is not None:
+                pool.close()
+            self._parse_pool = ParsePool(cfg.parse_workers, cfg.parse_memory_mb)
+        return self._parse_pool
 
     # -- search -------------------------------------------------------------------------------
 

@@ -69,6 +69,10 @@ class IngestSettings(_Section):
     chunk_overlap: NonNegativeInt = 32
     max_file_mb: PositiveFloat = 50.0
     max_unpacked_mb: PositiveFloat = 500.0
+    parse_workers: PositiveInt = 1
+    parse_timeout_s: PositiveFloat = 300.0
+    parse_memory_mb: Annotated[int, msgspec.Meta(ge=16)] = 2048
+    follow_file_symlinks_outside: bool = False
     include: list[str] = msgspec.field(default_factory=lambda: ["**/*"])
     exclude: list[str] = msgspec.field(
         default_factory=lambda: [".*", "**/.*", "**/.*/**", "**/node_modules/**", "**/__pycache__/**"]
