@@ -298,8 +298,10 @@ def test_the_finished_jobs_table_and_the_staging_folder_stay_bounded(tmp_path):
 
 
 def test_an_upload_without_a_body_is_a_400_problem(tmp_path):
+    """A multipart upload with no body is a 400; with no Content-Type at all it is a 415 first
+    (the route takes multipart/form-data only)."""
     with upload_server(tmp_path) as server:
-        for headers in ({}, {"Content-Type": "multipart/form-data; boundary=x"}):
-            response = httpx.post(f"{server.url}/api/documents", headers=headers)
-            _problem(response, 400, "invalid_input")
+        response = httpx.post(f"{server.url}/api/documents", headers={"Content-Type": "multipart/form-data; boundary=x"})
+        _problem(response, 400, "invalid_input")
+        _problem(httpx.post(f"{server.url}/api/documents"), 415, "unsupported_media_type")
         assert httpx.get(f"{server.url}/api/health").status_code == 200
