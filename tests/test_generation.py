@@ -129,6 +129,22 @@ def test_the_prompt_never_overflows_a_tiny_context(smollm2):
         answerer.build_messages(smollm2, "why? " * 400, [], hits, "en", 200)
 
 
+def test_a_long_history_and_question_never_overflow_the_context_of_condensing_and_translating(smollm2):
+    """SmolLM2 with n_ctx 1024: a history of long turns is condensed from the turns that fit (the
+    newest), and one that cannot fit at all, or a question too long to translate, is skipped
+    instead of failing the request."""
+    answerer = Answerer(LLMSettings(max_tokens=64), search=None, is_relevant=None, model=lambda: smollm2, model_name="s")
+    long_turn = "Deploys run Monday to Thursday between nine and four, never on Fridays. " * 60  # ~1,000 tokens
+    history = [{"role": "user", "content": long_turn}, {"role": "assistant", "content": long_turn},
+               {"role": "user", "content": "Which days can we deploy?"}, {"role": "assistant", "content": "Monday to Thursday [1]."}]
+    messages = answerer._condense_prompt(smollm2, "and at what time?", history, "en", 96)
+    assert messages is not None and smollm2.prompt_tokens(messages) + 96 <= smollm2.n_ctx
+    assert "Which days can we deploy?" in messages[0]["content"] and long_turn not in messages[0]["content"]
+    assert answerer.condense("and at what time?", history * 3, "en")  # runs, no context overflow
+    assert answerer.condense("and then?", [{"role": "user", "content": long_turn * 3}], "en") == "and then?"
+    assert answerer.translate("部署窗口是什么时候？" * 150) == ""  # too long to translate here: searched as written
+
+
 def test_streaming_can_be_cancelled(smollm2):
     cancel = threading.Event()
     stats = GenerationStats()

@@ -306,3 +306,16 @@ def test_the_schema_states_the_bounds_the_api_enforces(open_server):
         assert blank.search(text) is None
         _problem(httpx.post(f"{url}/api/search", json={"query": text}), 400, "invalid_input")
     assert blank.search("\x1fa") and httpx.post(f"{url}/api/search", json={"query": "\x1fhotel"}).status_code == 200
+
+
+def test_line_separators_in_a_streamed_event_are_escaped():
+    """U+2028 and U+2029 (valid raw in JSON) end a line for JavaScript's regexes and other
+    line-splitting clients: kb's events carry them escaped, on one `data:` line."""
+    import json as json_module
+
+    from kb.api.answering import sse
+
+    encoded = sse({"text": "one\u2028two\u2029three"}, "token").encode().decode()
+    assert "\u2028" not in encoded and "\u2029" not in encoded
+    assert encoded == 'event: token\ndata: {"text":"one\\u2028two\\u2029three"}\n\n'
+    assert json_module.loads(encoded.split("data: ", 1)[1]) == {"text": "one\u2028two\u2029three"}

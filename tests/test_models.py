@@ -136,6 +136,24 @@ def test_a_tampered_file_is_refused_and_verification_is_cached_by_size_and_mtime
     assert PAYLOAD_SHA in str(caught.value) and hashlib.sha256(data).hexdigest() in str(caught.value)
 
 
+def test_a_same_size_rewrite_with_its_mtime_restored_is_hashed_again(tmp_path, hub):
+    """`touch -r` can give a tampered file its old mtime back; its ctime (and, when renamed into
+    place, its inode) still change, and the cached verification no longer holds."""
+    manager = _manager(tmp_path, hub)
+    path = manager.install("tiny")
+    before = path.stat()
+    data = bytearray(PAYLOAD)
+    data[100] ^= 0xFF
+    with open(path, "r+b") as rewrite:  # in place: same inode, same size
+        rewrite.write(bytes(data))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert (path.stat().st_size, path.stat().st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    with pytest.raises(ModelUnavailable) as caught:
+        manager.verify("tiny")
+    assert hashlib.sha256(data).hexdigest() in str(caught.value)
+    assert manager.status("tiny").verified is False
+
+
 def test_local_models_are_verified_in_place(tmp_path):
     manager = _manager(tmp_path)
     with pytest.raises(ModelUnavailable, match="does not exist"):

@@ -157,7 +157,8 @@ def test_upload_then_ask_about_the_new_file_and_hostile_content_stays_text(page,
     notes.write_text("# Project Falcon\n\nThe Falcon project launch date is 14 March 2027. The project lead is Ingrid Halvorsen.\n")
     hostile = tmp_path / "hostile.md"
     hostile.write_text(
-        "# Hostile page\n\nThe hostile review code word is Marmalade.\n\n"
+        # U+2028 and U+2029 end a line for JavaScript's regexes: the streamed sources must still parse.
+        "# Hostile page\n\nThe hostile review code word is Marmalade.\u2028It is secret.\u2029Keep it.\n\n"
         "<script>window.__pwned = 1</script>\n\n<img src=x onerror=\"window.__pwned = 2\">\n"
     )
     page.click("#show-docs")
@@ -176,10 +177,27 @@ def test_upload_then_ask_about_the_new_file_and_hostile_content_stays_text(page,
 
     _ask(page, "What is the hostile review code word? Quote the page.")
     answer = _answer(page)
+    assert "failed" not in (answer.get_attribute("class") or ""), answer.inner_text()
     if answer.locator(".cite").count():
         answer.locator(".cite").first.click()
     assert page.evaluate("() => window.__pwned") is None
     assert page.locator(".messages script, .messages img, #source-text script, #source-text img").count() == 0
+
+
+def test_the_page_works_without_a_secure_context(browser, served):
+    """Over plain http on a LAN address the browser hides crypto.randomUUID (secure contexts only);
+    the page must start and chat there too."""
+    context = browser.new_context(locale="en-US")
+    context.add_init_script("delete Crypto.prototype.randomUUID")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(served.url + "/")
+    page.wait_for_selector("body[data-ready=true]", timeout=30_000)
+    assert page.evaluate("() => typeof crypto.randomUUID") == "undefined"
+    page.click("#new-chat")
+    context.close()
+    assert not errors, errors
 
 
 def test_phone_width_layout(browser, served):

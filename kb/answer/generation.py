@@ -261,7 +261,11 @@ class Answerer:
         model = self._model()
         stats = GenerationStats()
         sampling = Sampling.from_settings(self.settings, temperature=0.0, max_tokens=96)
-        text = "".join(model.stream([{"role": "user", "content": render_translate(question)}], sampling, stats))
+        messages = [{"role": "user", "content": render_translate(question)}]
+        if model.prompt_tokens(messages) + sampling.max_tokens > model.n_ctx:
+            log.info("the question is too long to translate in a %d-token context: searching it as written", model.n_ctx)
+            return ""
+        text = "".join(model.stream(messages, sampling, stats))
         text = _THINK.sub("", text).strip()
         text = text.splitlines()[0].strip() if text else ""
         text = re.sub(r"^(english( question)?)\s*[:：]\s*", "", text, flags=re.I).strip().strip('"“”')
@@ -274,10 +278,13 @@ class Answerer:
     def condense(self, question: str, history: list[Message], lang: str) -> str:
         """A standalone question from a follow-up and its history (one short, greedy generation)."""
         model = self._model()
-        prompt = render_condense(lang, history, question)
         stats = GenerationStats()
         sampling = Sampling.from_settings(self.settings, temperature=0.0, max_tokens=96)
-        text = "".join(model.stream([{"role": "user", "content": prompt}], sampling, stats))
+        messages = self._condense_prompt(model, question, history, lang, sampling.max_tokens)
+        if messages is None:
+            log.info("not even the last turn fits a %d-token context beside the question: not condensed", model.n_ctx)
+            return question
+        text = "".join(model.stream(messages, sampling, stats))
         text = _THINK.sub("", text).strip().splitlines()[0].strip() if text.strip() else ""
         text = re.sub(r"^(standalone question|question|问题)\s*[:：]\s*", "", text, flags=re.I).strip().strip('"“”')
         if not text or MARKER.search(text) or not re.search(r"[?？]$|^(how|what|when|where|which|who|why|is|are|do|does|can)\b", text, re.I):
@@ -286,6 +293,29 @@ class Answerer:
             text = f"{last} {question}".strip()
         log.info("condensed %r to %r", question[:80], text[:120])
         return text or question
+
+
+    @staticmethod
+    def _condense_prompt(model: ChatModel, question: str, history: list[Message], lang: str, room: int) -> list[Message] | None:
+        """The condense prompt with the most recent turns that fit the context beside `room`
+        tokens of reply (older turns are left out); None when not even the last one fits."""
+        def prompt(turns: list[Message]) -> list[Message]:
+            return [{"role": "user", "content": render_condense(lang, turns, question)}]
+
+        budget = model.n_ctx - room - model.prompt_tokens(prompt([]))
+        sizes = model.count_tokens([t["content"] for t in history])
+        keep = 0
+        for size in reversed(sizes):
+            budget -= size + 8  # the turn's "role: " line and separators
+            if budget < 0:
+                break
+            keep += 1
+        while keep:
+            messages = prompt(history[-keep:])
+            if model.prompt_tokens(messages) + room <= model.n_ctx:
+                return messages
+            keep -= 1
+        return None
 
 
 class _ThinkFilter:

@@ -105,8 +105,9 @@ _END = object()  # the end of a Generation's events
 
 def sse(data: Any, name: str | None = None) -> ServerSentEventMessage:
     """One server-sent event, `\\n`-separated (the framing kb sent before, and OpenAI's): `data`
-    is encoded as JSON unless it is a string already."""
-    text = data if isinstance(data, str) else msgspec.json.encode(data).decode()
+    is encoded as JSON unless it is a string already, with U+2028 and U+2029 escaped (JSON allows
+    them raw, but line-splitting clients, JavaScript's regexes among them, end a line there)."""
+    text = data if isinstance(data, str) else msgspec.json.encode(data).decode().replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
     return ServerSentEventMessage(data=text, event=name, sep="\n")
 
 

@@ -7,7 +7,7 @@ Three sources, one rule: a file is loaded only after its sha256 matched the regi
 - `hub`: `{hub_url}/{repo}/resolve/{revision}/{filename}` over HTTP, resumable (a `.part` file and a
   Range request), for users with internet.
 
-Verification is cached by (size, mtime) in `<models_dir>/verified.json`, so a 20 GB model is hashed
+Verification is cached by (size, mtime, inode, ctime) in `<models_dir>/verified.json`, so a 20 GB model is hashed
 once, not at every start.
 """
 
@@ -94,7 +94,7 @@ class ModelManager:
         if installed:
             cached = self._cache().get(str(path))
             stat = path.stat()
-            if cached and cached["size"] == stat.st_size and cached["mtime_ns"] == stat.st_mtime_ns:
+            if _unchanged(cached, stat):
                 verified = cached["sha256"] == self.spec(name).sha256
         return ModelStatus(name, self.spec(name), path, installed, verified)
 
@@ -104,7 +104,7 @@ class ModelManager:
     # -- verification -------------------------------------------------------------------------
 
     def verify(self, name: str, progress: ByteProgress = _no_progress, *, force: bool = False) -> Path:
-        """The model's path once its sha256 matches the registry (cached by size and mtime).
+        """The model's path once its sha256 matches the registry (cached by the file's identity: see `_identity`).
         Raises ModelUnavailable naming both hashes when it does not; the file is then never loaded."""
         spec = self.spec(name)
         path = self.path(name)
@@ -118,7 +118,7 @@ class ModelManager:
             )
         stat = path.stat()
         cached = self._cache().get(str(path))
-        fresh = cached and cached["size"] == stat.st_size and cached["mtime_ns"] == stat.st_mtime_ns
+        fresh = _unchanged(cached, stat)
 
         def verifying(done: int) -> None:
             progress(f"verify {path.name}", done, stat.st_size)
@@ -144,7 +144,7 @@ class ModelManager:
 
     def _remember(self, path: Path, stat: os.stat_result, digest: str) -> None:
         cache = self._cache()
-        cache[str(path)] = {"size": stat.st_size, "mtime_ns": stat.st_mtime_ns, "sha256": digest}
+        cache[str(path)] = {**_identity(stat), "sha256": digest}
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             tmp = self._cache_file().with_suffix(".tmp")
@@ -252,3 +252,14 @@ class ModelManager:
                 f"model {name!r}: download from {url} failed ({exc}); run the same command again to resume"
             ) from exc
         return digest.hexdigest()
+
+
+def _identity(stat: os.stat_result) -> dict[str, int]:
+    """What must be unchanged for a cached hash to hold: size and mtime, and the inode and ctime,
+    which no user call can set back (`touch -r` restores an mtime after a same-size rewrite; a
+    file renamed into place has a new inode)."""
+    return {"size": stat.st_size, "mtime_ns": stat.st_mtime_ns, "ino": stat.st_ino, "ctime_ns": stat.st_ctime_ns}
+
+
+def _unchanged(cached: dict[str, Any] | None, stat: os.stat_result) -> bool:
+    return bool(cached) and all(cached.get(k) == v for k, v in _identity(stat).items())

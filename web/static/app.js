@@ -62,6 +62,13 @@ const state = {
 
 // -- API -----------------------------------------------------------------------------------------
 
+// crypto.randomUUID exists only in secure contexts (https, localhost); the page is also served over
+// plain http on a LAN address, where getRandomValues still works.
+function newId() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 async function api(path, init = {}) {
   const response = await fetch(path, { credentials: "same-origin", ...init });
   if (response.status === 401) {
@@ -168,7 +175,7 @@ function saveChats() {
 }
 
 function newChat() {
-  state.current = { id: crypto.randomUUID(), title: "", turns: [], created: Date.now() };
+  state.current = { id: newId(), title: "", turns: [], created: Date.now() };
   $("messages").replaceChildren();
   $("chat-title").textContent = t("newChat");
   renderChatList();
@@ -313,8 +320,14 @@ async function ask(question, retryOf = null) {
       while ((cut = buffer.indexOf("\n\n")) >= 0) {
         const raw = buffer.slice(0, cut);
         buffer = buffer.slice(cut + 2);
-        const kind = /^event: (.*)$/m.exec(raw)?.[1];
-        const data = JSON.parse(/^data: (.*)$/m.exec(raw)?.[1] || "null");
+        // Fields split on "\n" only: a regex's ^ and $ would also end a line at U+2028 and U+2029.
+        let kind = "message";
+        const lines = [];
+        for (const line of raw.split("\n")) {
+          if (line.startsWith("event:")) kind = line.slice(6).trim();
+          else if (line.startsWith("data:")) lines.push(line.slice(line.startsWith("data: ") ? 6 : 5));
+        }
+        const data = JSON.parse(lines.join("\n") || "null");
         if (kind === "sources") sources = data;
         else if (kind === "token") {
           view.text += data.text;
