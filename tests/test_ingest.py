@@ -223,18 +223,21 @@ def _wait_for_chunks(tmp_path: Path, settings, minimum: int, proc: subprocess.Po
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("sig", "after_chunks"), [(signal.SIGKILL, 30), (signal.SIGKILL, 150), (signal.SIGINT, 60)])
-def test_killed_ingest_leaves_a_consistent_store_and_the_next_run_completes(tmp_path, settings, real_embedder, sig, after_chunks):
+@pytest.mark.parametrize(("sig", "kill_points"), [(signal.SIGKILL, (30, 150)), (signal.SIGINT, (60,))])
+def test_killed_ingest_leaves_a_consistent_store_and_the_next_run_completes(tmp_path, settings, real_embedder, sig, kill_points):
+    """Killed early, then the next run killed again later (over what the first one left), or
+    interrupted with Ctrl-C: readers only ever see committed documents, and one more run completes."""
     folder = _kill_corpus(tmp_path / "corpus")
-    proc = _kb_process(tmp_path, "ingest", str(folder), "--json")
-    _wait_for_chunks(tmp_path, settings, after_chunks, proc)
-    proc.send_signal(sig)
-    proc.wait(timeout=60)
-    if sig == signal.SIGINT:
-        assert proc.returncode == 130
-        assert "store is consistent" in proc.stderr.read()
-    else:
-        assert proc.returncode == -signal.SIGKILL
+    for after_chunks in kill_points:
+        proc = _kb_process(tmp_path, "ingest", str(folder), "--json")
+        _wait_for_chunks(tmp_path, settings, after_chunks, proc)
+        proc.send_signal(sig)
+        proc.wait(timeout=60)
+        if sig == signal.SIGINT:
+            assert proc.returncode == 130
+            assert "store is consistent" in proc.stderr.read()
+        else:
+            assert proc.returncode == -signal.SIGKILL
     with KnowledgeBase(settings, embedder=real_embedder) as kb:
         # Readers see only committed documents, even before the next ingest repairs anything.
         committed = {d.doc_id for d in kb.documents()}
