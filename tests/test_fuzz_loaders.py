@@ -181,6 +181,7 @@ def test_every_seed_parses(pool, seeds, tmp_path):
 FUZZ = settings(max_examples=500, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 
 
+@pytest.mark.slow  # a fuzzer: 500 parses (the full suite runs it; `make test-fast` does not)
 @FUZZ
 @given(data=st.data())
 def test_mutated_files_are_parsed_or_refused_with_a_reason(pool, seeds, tmp_path_factory, data):

@@ -7,6 +7,8 @@ import time
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from tests import support
 
 
@@ -36,6 +38,7 @@ def make_slow_pdf(path: Path, operators: int = 200_000) -> Path:
     return path
 
 
+@pytest.mark.slow  # waits out a time limit / starts several worker processes
 def test_a_parser_that_runs_too_long_is_stopped_and_the_rest_goes_in(kb, docs):
     make_slow_pdf(docs / "a-slow.pdf")
     (docs / "b-good.txt").write_text("The backup window opens at 02:00.\n", encoding="utf-8")
@@ -150,6 +153,7 @@ def test_a_link_indexed_before_is_removed_and_the_setting_follows_links(kb, docs
     assert report.files_removed == 1 and [d.source for d in kb.documents()] == ["own.txt"]
 
 
+@pytest.mark.slow  # waits out a time limit / starts several worker processes
 def test_several_parse_workers_keep_every_file_and_its_order(kb, docs):
     names = [f"note{i:02d}.txt" for i in range(12)]
     for i, name in enumerate(names):

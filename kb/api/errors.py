@@ -62,7 +62,7 @@ TYPES: dict[str, tuple[int, str]] = {
     "payload_too_large": (413, "Payload too large"),
     "unsupported_media_type": (415, "Unsupported media type"),
     "too_many_requests": (429, "Too many requests"),
-    "queue_full": (503, "The answer queue is full"),
+    "queue_full": (503, "The queue is full"),
     "model_unavailable": (503, "The model is unavailable"),
     "store_unavailable": (503, "The store is unavailable"),
     "internal_error": (500, "Internal error"),
