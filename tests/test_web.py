@@ -235,6 +235,10 @@ def test_the_page_works_with_api_keys(browser, sample_store, tmp_path):
         _ask(page, "What is the capital of Mongolia?")
         assert "refused" in _answer(page).get_attribute("class")
         assert page.evaluate("() => document.cookie") == ""  # HttpOnly: the page cannot read the session
+        # Log out: the server revokes the session and the page asks for the key again.
+        page.click("#log-out")
+        page.wait_for_selector("#key-dialog[open]")
+        assert page.evaluate("async () => (await fetch('/api/documents')).status") == 401
         context.close()
     finally:
         server.stop()

@@ -5,7 +5,7 @@
 
 const I18N = {
   en: {
-    newChat: "New chat", documents: "Documents", settings: "Settings", conversations: "Conversations",
+    newChat: "New chat", documents: "Documents", settings: "Settings", logOut: "Log out", conversations: "Conversations",
     pastChats: "Past conversations", messages: "Messages", askLabel: "Your question",
     askPlaceholder: "Ask about your documents…", send: "Send", stop: "Stop", source: "Source", close: "Close",
     openOriginal: "Open the original", emptyKb: "The knowledge base is empty. Upload documents to start asking questions.",
@@ -22,7 +22,7 @@ const I18N = {
     unchanged: "unchanged", failed: "failed", indexed: "indexed", page: "p.", you: "You", assistant: "kb",
   },
   zh: {
-    newChat: "新对话", documents: "文档", settings: "设置", conversations: "对话", pastChats: "历史对话",
+    newChat: "新对话", documents: "文档", settings: "设置", logOut: "退出登录", conversations: "对话", pastChats: "历史对话",
     messages: "消息", askLabel: "你的问题", askPlaceholder: "就你的文档提问…", send: "发送", stop: "停止", source: "出处",
     close: "关闭", openOriginal: "打开原文件", emptyKb: "知识库还是空的。上传文档后即可提问。", uploadDocs: "上传文档",
     dropHelp: "把文件拖到这里，或点击选择（PDF、Word、PowerPoint、Excel、HTML、Markdown、文本…）", filesToUpload: "要上传的文件",
@@ -490,6 +490,12 @@ async function start() {
   translatePage();
   const session = await (await fetch("/api/session", { credentials: "same-origin" })).json();
   if (session.keys_required && !session.authenticated) await askForKey();
+  // With API keys the session ends here (the server revokes it); the key is asked for again.
+  $("log-out").hidden = !session.keys_required;
+  $("log-out").addEventListener("click", async () => {
+    await fetch("/api/session", { method: "DELETE", credentials: "same-origin" });
+    await askForKey();
+  });
   const input = $("question");
   $("ask-form").addEventListener("submit", (event) => {
     event.preventDefault();
