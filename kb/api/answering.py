@@ -7,6 +7,7 @@ events."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import sys
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import msgspec
 from litestar import Controller, Request, Response, post
+from litestar.exceptions import HTTPException
 from litestar.response import ServerSentEvent
 from litestar.response.sse import ServerSentEventMessage
 
@@ -145,8 +147,11 @@ class Generation:
                 yield item
         finally:
             self.cancel.set()  # stop generating (a no-op when done), then wait for the place to be free
+            if not self.ticket.holding:
+                producer.cancel()  # still waiting in the queue (or done): give the place back at once
             with anyio.CancelScope(shield=True):  # also when the client's disconnect cancelled us
-                await asyncio.shield(producer)
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.shield(producer)
 
     async def _produce(self) -> None:
         service = self.service
@@ -165,42 +170,60 @@ class Generation:
             finally:
                 loop.call_soon_threadsafe(items.put_nowait, done)
 
-        async with self.ticket:
-            thread = threading.Thread(target=work, name="kb-answer", daemon=True)
-            thread.start()
-            outcome, used_model, dropped = "cancelled", False, False
-            try:
-                while (item := await items.get()) is not done:
-                    if dropped:
-                        continue  # the client is gone for us: drain until the model stops
-                    if isinstance(item, BaseException):
-                        outcome = "failed"
-                    elif item.kind == "sources":
-                        used_model = bool(item.data)  # no passages: refused without the model
-                    elif item.kind == "token" and used_model:
-                        service.metrics.tokens_generated.inc()  # one streamed piece per generated token
-                    elif item.kind == "done":
-                        answer: Answer = item.data
-                        outcome = "cancelled" if answer.cancelled else "refused" if answer.refused else "answered"
-                    behind, busy = self._buffer.qsize(), self._busy_since
-                    stalled = busy is not None and loop.time() - busy > server.stream_stall_s
-                    if behind >= server.stream_lag_events or (behind and stalled):
-                        dropped, outcome = True, "dropped"
-                        self.cancel.set()
-                        log.warning("answer stream dropped: the client stopped reading (%d events waiting, the last "
-                                    "one taken %.1f s ago); its generation is cancelled", behind,
-                                    loop.time() - (busy or loop.time()))
-                        continue
-                    self._buffer.put_nowait(item)
-                    await asyncio.sleep(0)  # let the consumer take it
-            finally:
-                service.metrics.answers.labels(outcome).inc()
-                if outcome == "cancelled" and not dropped and self.cancel.is_set():
-                    log.info("answer cancelled: the client went away")
-                self.cancel.set()
-                with anyio.CancelScope(shield=True):
-                    await anyio.to_thread.run_sync(thread.join)
-                self._buffer.put_nowait(_END)
+        try:
+            async with self.ticket:
+                if self.cancel.is_set():  # the client left while waiting: the model is not touched
+                    service.metrics.answers.labels("cancelled").inc()
+                    return
+                await self._generate(work, items, done)
+        except Exception as exc:  # handed to the consumer, which raises it (an error event)
+            self._buffer.put_nowait(exc)
+        finally:
+            self._buffer.put_nowait(_END)  # the consumer always learns the end, however it came
+
+    async def _generate(self, work: Callable[[], None], items: asyncio.Queue[Any], done: object) -> None:
+        """Run `work` in its own thread (holding the model's place) and pass its events on."""
+        service = self.service
+        server = service.settings.server
+        loop = asyncio.get_running_loop()
+        thread = threading.Thread(target=work, name="kb-answer", daemon=True)
+        thread.start()
+        outcome, used_model, dropped = "cancelled", False, False
+        try:
+            while (item := await items.get()) is not done:
+                if dropped:
+                    continue  # the client is gone for us: drain until the model stops
+                if isinstance(item, BaseException):
+                    outcome = "failed"
+                elif item.kind == "sources":
+                    used_model = bool(item.data)  # no passages: refused without the model
+                elif item.kind == "token" and used_model:
+                    service.metrics.tokens_generated.inc()  # one streamed piece per generated token
+                elif item.kind == "done":
+                    answer: Answer = item.data
+                    outcome = "cancelled" if answer.cancelled else "refused" if answer.refused else "answered"
+                behind, busy = self._buffer.qsize(), self._busy_since
+                stalled = busy is not None and loop.time() - busy > server.stream_stall_s
+                if behind >= server.stream_lag_events or (behind and stalled):
+                    dropped, outcome = True, "dropped"
+                    self.cancel.set()
+                    log.warning("answer stream dropped: the client stopped reading (%d events waiting, the last "
+                                "one taken %.1f s ago); its generation is cancelled", behind,
+                                loop.time() - (busy or loop.time()))
+                    # Should the client read again, its stream ends with this error, not a cut answer.
+                    self._buffer.put_nowait(HTTPException(status_code=429, detail=(
+                        f"this answer stream was dropped: the client stopped reading ({behind} events waiting); "
+                        "ask again")))
+                    continue
+                self._buffer.put_nowait(item)
+                await asyncio.sleep(0)  # let the consumer take it
+        finally:
+            service.metrics.answers.labels(outcome).inc()
+            if outcome == "cancelled" and not dropped and self.cancel.is_set():
+                log.info("answer cancelled: the client went away")
+            self.cancel.set()
+            with anyio.CancelScope(shield=True):
+                await anyio.to_thread.run_sync(thread.join)
 
     async def answer(self, request: Request) -> Answer:
         """The answer of a non-streamed request; the client hanging up on the way cancels it."""
@@ -219,6 +242,8 @@ class Generation:
         finally:
             watcher.cancel()
             self.ticket.cancel()
+        if result is None and self.cancel.is_set():  # it left before its turn: nobody reads this
+            raise HTTPException(status_code=400, detail="the client went away before its answer started")
         if result is None:
             raise RuntimeError("answer stream ended without a result")
         return result

@@ -307,12 +307,14 @@ class IngestJobs:
 
     def _finish(self, job: Job) -> None:
         job.finished = time.time()
-        shutil.rmtree(self._staging(job), ignore_errors=True)
         with self._lock:
             finished = [j for j in self.jobs.values() if not j.unfinished]
             for old in sorted(finished, key=lambda j: j.finished or 0)[: max(0, len(finished) - self.keep)]:
                 del self.jobs[old.id]
             self._save()
+        # Only once the journal says finished: a crash before this leaves an orphan folder, which the
+        # next start removes, never a finished job that runs again without its files.
+        shutil.rmtree(self._staging(job), ignore_errors=True)
         log.info("upload job %s: %s", job.id, job.status)
 
     # -- the journal --------------------------------------------------------------------------
@@ -324,7 +326,10 @@ class IngestJobs:
         self.journal.parent.mkdir(parents=True, exist_ok=True)
         partial = self.journal.with_name(self.journal.name + ".part")
         jobs = sorted(self.jobs.values(), key=lambda j: j.created)
-        partial.write_text(json.dumps({"version": 1, "jobs": [asdict(j) for j in jobs]}, ensure_ascii=False))
+        with open(partial, "w", encoding="utf-8") as out:
+            out.write(json.dumps({"version": 1, "jobs": [asdict(j) for j in jobs]}, ensure_ascii=False))
+            out.flush()
+            os.fsync(out.fileno())  # on disk before it replaces the journal (a power cut keeps one whole)
         partial.replace(self.journal)
 
     def _resume(self) -> None:
@@ -334,8 +339,10 @@ class IngestJobs:
             data = json.loads(self.journal.read_text(encoding="utf-8")) if self.journal.is_file() else {"jobs": []}
             jobs = [Job.from_journal(j) for j in data["jobs"]]
         except (OSError, ValueError, KeyError, TypeError) as exc:
-            log.error("%s: unreadable upload journal (%s); starting with an empty queue", self.journal, exc)
+            log.error("%s: unreadable upload journal (%s); starting with an empty queue and keeping the staged "
+                      "files in %s for inspection", self.journal, exc, self.folder / STAGING)
             jobs = []
+            data = None
         for job in jobs:
             self.jobs[job.id] = job
             if not job.unfinished:
@@ -348,7 +355,8 @@ class IngestJobs:
             log.info("upload job %s: resumed (%d files)", job.id, len(job.files))
         owned = {job.id for job in self.jobs.values() if job.unfinished}
         staging = self.folder / STAGING
-        for orphan in (p for p in staging.iterdir() if p.name not in owned) if staging.is_dir() else ():
+        orphans = [p for p in staging.iterdir() if p.name not in owned] if staging.is_dir() and data is not None else []
+        for orphan in orphans:  # never when the journal was unreadable: they may hold kept old bytes
             shutil.rmtree(orphan, ignore_errors=True)
         with self._lock:
             self._save()
