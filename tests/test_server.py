@@ -390,12 +390,20 @@ def test_a_client_that_stops_reading_never_holds_the_model(tmp_path, hash_embedd
             if not requested:
                 requested = True
                 return {"type": "http.request", "body": body.encode(), "more_body": False}
-            await asyncio.Event().wait()  # connected, silent, never disconnects
+            await response_ended.wait()  # connected and silent until its response is over, as a socket is
+            return {"type": "http.disconnect"}
+
+        reads_again, response_ended = asyncio.Event(), asyncio.Event()
+        received: list[bytes] = []
 
         async def send(message):
-            if message["type"] == "http.response.body" and message.get("body"):
-                reading_stopped.set()
-                await asyncio.Event().wait()  # the socket is full: this send never returns
+            if message["type"] == "http.response.body":
+                received.append(message.get("body", b""))
+                if not message.get("more_body", False):
+                    response_ended.set()
+                if not reading_stopped.is_set():
+                    reading_stopped.set()
+                    await reads_again.wait()  # the socket is full: this send does not return
 
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1:8000") as client:
             scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
@@ -409,15 +417,20 @@ def test_a_client_that_stops_reading_never_holds_the_model(tmp_path, hash_embedd
                 second = await asyncio.wait_for(client.post("/api/ask", headers=auth, json={
                     "question": "Count the numbers from one to three.", "max_tokens": 8}), 120)
                 metrics = (await client.get("/metrics", headers=auth)).text
+                reads_again.set()  # the dropped client reads again: its stream ends with an error, not a cut answer
+                await asyncio.wait_for(stuck, 60)
             finally:
                 stuck.cancel()
         await lifespan.put({"type": "lifespan.shutdown"})
         await asyncio.wait_for(life, 60)
-        return second.status_code, metrics
+        return second.status_code, metrics, b"".join(received).decode()
 
     with _counting_app(tmp_path, hash_embedder, smollm2, KB_SERVER__STREAM_LAG_EVENTS="8") as app:
-        status, metrics = asyncio.run(run(app))
+        status, metrics, dropped_stream = asyncio.run(run(app))
     assert status == 200
+    events = [block for block in dropped_stream.split("\n\n") if block]
+    assert events[-1].startswith("event: error\n") and '"type":"too_many_requests"' in events[-1], events[-1]
+    assert "event: done" not in dropped_stream
     assert 'kb_answers_total{outcome="dropped"} 1.0' in metrics, [l for l in metrics.splitlines() if "answers_total" in l]
     generated = int(float(next(l.split()[-1] for l in metrics.splitlines() if l.startswith("kb_tokens_generated_total"))))
     assert generated < 200  # the dropped client's generation stopped early
