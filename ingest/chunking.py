@@ -43,6 +43,7 @@ class Piece:
     char_start: int
     char_end: int
     tokens: int
+    ocr_confidence: float | None = None  # some of the text was read by OCR: the mean confidence of that part
 
 
 @dataclass(slots=True)
@@ -52,6 +53,7 @@ class _Unit:
     text: str
     page: int | None
     tokens: int
+    ocr_confidence: float | None = None
 
 
 class Chunker:
@@ -143,10 +145,10 @@ class Chunker:
         texts = [section.text[a:b] for a, b in spans]
         for (start, end), text, tokens in zip(spans, texts, self.embedder.count_tokens(texts)):
             if tokens <= budget:
-                yield _Unit(offset + start, offset + end, text, section.page, tokens)
+                yield _Unit(offset + start, offset + end, text, section.page, tokens, section.ocr_confidence)
                 continue
             for a, b, n in self._windows(text, budget):  # a sentence longer than a chunk
-                yield _Unit(offset + start + a, offset + start + b, text[a:b], section.page, n)
+                yield _Unit(offset + start + a, offset + start + b, text[a:b], section.page, n, section.ocr_confidence)
 
     def _windows(self, text: str, budget: int) -> Iterator[tuple[int, int, int]]:
         spans = self.embedder.token_spans(text)
@@ -165,7 +167,9 @@ class Chunker:
             text += unit.text
             last_end = unit.end
         pages = [u.page for u in units if u.page is not None]
+        read = [(len(u.text), u.ocr_confidence) for u in units if u.ocr_confidence is not None]
         return Piece(
+            ocr_confidence=round(sum(n * c for n, c in read) / max(sum(n for n, _ in read), 1), 4) if read else None,
             text=text,
             heading=heading,
             page_start=min(pages) if pages else None,

@@ -30,7 +30,14 @@ EXTENSIONS = {
     ".eml": "eml",
     ".odt": "odt",
     ".epub": "epub",
+    ".png": "image",
+    ".jpg": "image",
+    ".jpeg": "image",
+    ".tif": "image",
+    ".tiff": "image",
 }
+# What an image file's content starts with (its extension only says it is some image).
+IMAGE_SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*")
 TEXT_KINDS = {"html", "md", "txt", "rst", "csv", "eml"}
 # A member every valid archive of that kind has.
 ZIP_MARKERS = {
@@ -47,6 +54,8 @@ _SIGNATURES = [
     (b"\x89PNG", "a PNG image"),
     (b"\xff\xd8\xff", "a JPEG image"),
     (b"GIF8", "a GIF image"),
+    (b"II*\x00", "a TIFF image"),
+    (b"MM\x00*", "a TIFF image"),
     (b"\x7fELF", "an executable"),
     (b"\x1f\x8b", "a gzip archive"),
     (b"\xd0\xcf\x11\xe0", "an old MS Office (OLE) file"),
@@ -83,6 +92,10 @@ def detect(path: Path, display: str, max_unpacked_bytes: int) -> FileKind:
         if b"%PDF-" not in head[:1024]:
             raise DocumentError(display, f"not a PDF: the content is {_describe(head)}")
         return FileKind("pdf", False)
+    if kind == "image":
+        if not head.startswith(IMAGE_SIGNATURES):
+            raise DocumentError(display, f"not a PNG, JPEG or TIFF image: the content is {_describe(head)}")
+        return FileKind("image", False)
     if kind in ZIP_MARKERS:
         _check_archive(path, display, kind, head, max_unpacked_bytes)
         return FileKind(kind, False)

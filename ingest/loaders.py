@@ -1,6 +1,8 @@
 """Loaders: a file in, `Section`s out (text under a heading path, with the page for PDFs).
 
-PDFs go through pypdf, page by page (a 1,000-page PDF is never held whole). Everything else goes
+PDFs go through pypdf, page by page (a 1,000-page PDF is never held whole); a page whose text layer
+is empty or unusable is rendered and read by OCR (ingest.ocr), and so is every page of an image file
+(PNG, JPEG, TIFF: one page per frame). Everything else goes
 through unstructured's partitioners with strategies that need no downloaded model; headings come from
 the elements' categories (Title + category_depth).
 """
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.detect import FileKind
+from ingest.ocr import OcrOptions, PdfPages, image_sections, letters, page_problem, read_page
 from ingest.text import UndecodableText, decode, normalize, unwrap_lines
 from kb.errors import DocumentError, ModelUnavailable
 from kb.records import Section
@@ -35,10 +38,13 @@ class Parsed:
     sections: Iterator[Section]
 
 
-def load(path: Path, display: str, kind: FileKind) -> Parsed:
+def load(path: Path, display: str, kind: FileKind, ocr: OcrOptions | None = None) -> Parsed:
     """Open `path` with the loader for `kind`. Errors name the file and the reason."""
+    ocr = ocr or OcrOptions()
     if kind.kind == "pdf":
-        return _load_pdf(path, display)
+        return _load_pdf(path, display, ocr)
+    if kind.kind == "image":
+        return _load_image(path, display, ocr)
     if kind.kind == "txt":
         text = _read_text(path, display)
         return Parsed(path.stem, _plain_text_sections(text))
@@ -48,7 +54,7 @@ def load(path: Path, display: str, kind: FileKind) -> Parsed:
 # -- PDF ---------------------------------------------------------------------------------------
 
 
-def _load_pdf(path: Path, display: str) -> Parsed:
+def _load_pdf(path: Path, display: str, ocr: OcrOptions) -> Parsed:
     from pypdf import PdfReader
     from pypdf.errors import PyPdfError
 
@@ -76,7 +82,8 @@ def _load_pdf(path: Path, display: str) -> Parsed:
     if pages == 0:
         raise DocumentError(display, "damaged PDF: no pages could be read")
     outline = _outline_by_page(reader)
-    return Parsed(str(info_title).strip() or path.stem, _pdf_sections(reader, pages, outline, display))
+    sections = _pdf_sections(reader, pages, outline, display, PdfPages(path, display, ocr.dpi), ocr)
+    return Parsed(str(info_title).strip() or path.stem, sections)
 
 
 try:  # pypdf raises this when the AES backend (cryptography) is missing
@@ -85,28 +92,55 @@ except ImportError:  # pragma: no cover
     DependencyErrorTypes = RuntimeError  # type: ignore[assignment,misc]
 
 
-def _pdf_sections(reader, pages: int, outline: dict[int, tuple[str, ...]], display: str) -> Iterator[Section]:
+def _pdf_sections(
+    reader, pages: int, outline: dict[int, tuple[str, ...]], display: str, images: PdfPages, ocr: OcrOptions
+) -> Iterator[Section]:
     heading: tuple[str, ...] = ()
     found_text = False
     failed_pages = []
-    for index in range(pages):
-        heading = outline.get(index, heading)
-        try:
-            raw = reader.pages[index].extract_text() or ""
-        except Exception as exc:  # pypdf raises many kinds on a damaged page; the others still count
-            failed_pages.append(index + 1)
-            log.warning("%s: page %d cannot be read (%s); skipped", display, index + 1, exc)
-            continue
-        text = unwrap_lines(normalize(raw))
-        if text:
-            found_text = True
-            yield Section(text=text, heading=heading, page=index + 1)
+    ocr_failed = 0
+    try:
+        for index in range(pages):
+            heading = outline.get(index, heading)
+            try:
+                page = reader.pages[index]
+                raw = page.extract_text() or ""
+            except Exception as exc:  # pypdf raises many kinds on a damaged page; the others still count
+                if ocr.mode == "off":
+                    failed_pages.append(index + 1)
+                    log.warning("%s: page %d cannot be read (%s); skipped", display, index + 1, exc)
+                    continue
+                page, raw = None, ""  # its text layer is lost: OCR may still read what it shows
+            text = unwrap_lines(normalize(raw))
+            problem = None if ocr.mode == "off" else "ocr = force" if ocr.mode == "force" else page_problem(page, raw)
+            if problem is not None:
+                log.info("%s: page %d: %s: OCR", display, index + 1, problem)
+                read = read_page(lambda i=index: images.render(i), display, index + 1, ocr)
+                if read is None:
+                    ocr_failed += 1
+                elif read.text and (ocr.mode == "force" or letters(read.text) > letters(text)):
+                    found_text = True
+                    yield Section(text=read.text, heading=heading, page=index + 1, ocr_confidence=read.confidence)
+                    continue
+            if text:
+                found_text = True
+                yield Section(text=text, heading=heading, page=index + 1)
+            elif page is None:
+                failed_pages.append(index + 1)
+    finally:
+        images.close()
     if not found_text:
         if failed_pages:
             raise DocumentError(display, f"damaged PDF: no page could be read ({len(failed_pages)} failed)")
-        raise DocumentError(
-            display, f"no text layer in {pages} page(s) (a scanned PDF?): run OCR on it first (e.g. ocrmypdf) and ingest the result"
-        )
+        if ocr.mode == "off":
+            raise DocumentError(
+                display,
+                f"no text layer in {pages} page(s) (a scanned PDF?) and OCR is off (ingest.ocr = \"off\"): "
+                "set ingest.ocr = \"auto\" to read it, or run OCR on it first (e.g. ocrmypdf)",
+            )
+        if ocr_failed:
+            raise DocumentError(display, f"no text layer in {pages} page(s), and OCR failed on {ocr_failed} of them (see the log)")
+        raise DocumentError(display, f"no text layer in {pages} page(s), and OCR found no text on them (blank pages?)")
 
 
 def _outline_by_page(reader) -> dict[int, tuple[str, ...]]:
@@ -134,6 +168,15 @@ def _outline_by_page(reader) -> dict[int, tuple[str, ...]]:
     except Exception as exc:  # a damaged outline must not cost the text
         log.debug("outline unreadable: %s", exc)
     return found
+
+
+# -- images ------------------------------------------------------------------------------------
+
+
+def _load_image(path: Path, display: str, ocr: OcrOptions) -> Parsed:
+    if ocr.mode == "off":
+        raise DocumentError(display, 'an image file is read by OCR, and OCR is off (ingest.ocr = "off"): set ingest.ocr = "auto" to read it')
+    return Parsed(path.stem, image_sections(path, display, ocr))
 
 
 # -- plain text --------------------------------------------------------------------------------

@@ -26,13 +26,14 @@ from pathlib import Path
 
 from ingest.detect import FileKind
 from ingest.loaders import Parsed
+from ingest.ocr import OcrOptions
 from ingest.worker import MEMORY_EXIT, serve
 from kb.errors import DocumentError
 from kb.records import Section
 
 log = logging.getLogger(__name__)
 
-LIGHT_KINDS = {"pdf", "txt"}  # parsed without unstructured
+LIGHT_KINDS = {"pdf", "txt", "image"}  # parsed without unstructured (OCR loads its models in the worker, when a page needs it)
 
 
 @dataclass(slots=True)
@@ -42,6 +43,7 @@ class ParseJob:
     path: Path
     display: str  # how errors name the file
     kind: FileKind
+    ocr: OcrOptions = OcrOptions()
 
 
 class _Worker:
@@ -146,13 +148,14 @@ class ParsePool:
     def _submit(self, job: ParseJob, timeout_s: float) -> _Task:
         worker = self._idle.pop() if self._idle else _Worker(self._context, self.memory_mb * 1024 * 1024)
         self._busy.add(worker)
+        message = (str(job.path), job.display, job.kind.kind, job.kind.is_text, job.ocr)
         try:
-            worker.conn.send((str(job.path), job.display, job.kind.kind, job.kind.is_text))
+            worker.conn.send(message)
         except OSError:  # it died while idle: a fresh one takes the file
             self._discard(worker)
             worker = _Worker(self._context, self.memory_mb * 1024 * 1024)
             self._busy.add(worker)
-            worker.conn.send((str(job.path), job.display, job.kind.kind, job.kind.is_text))
+            worker.conn.send(message)
         return _Task(self, worker, job, timeout_s)
 
     def _release(self, worker: _Worker) -> None:

@@ -13,10 +13,11 @@ and the next run completes it.
 from __future__ import annotations
 
 import logging
+import os
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -24,10 +25,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ingest.chunking import Chunker, Piece
+from ingest.ocr import OcrOptions
 from ingest.parsing import ParseJob, ParsePool, _Task
 from ingest.scan import Candidate, Scanner, os_reason, within
 from kb.errors import DocumentError
-from kb.records import Chunk, Document, IngestReport, Progress, make_chunk_id
+from kb.records import Chunk, Document, IngestReport, Progress, Section, make_chunk_id
 from kb.settings import Settings
 
 if TYPE_CHECKING:  # kb.service hands the pipeline its store and embedder: named here for type hints only
@@ -52,6 +54,12 @@ class _Piece:
     candidate: Candidate
     piece: Piece
     index: int
+
+
+@dataclass(slots=True)
+class _Ocr:
+    candidate: Candidate
+    pages: int
 
 
 @dataclass(slots=True)
@@ -124,7 +132,10 @@ class IngestPipeline:
             self.settings.ingest.chunk_overlap,
             self.settings.embedding.passage_prefix,
         )
-        jobs = [ParseJob(c.path, str(c.path), c.kind) for c in todo]
+        cfg = self.settings.ingest
+        # OCR in each worker gets its share of the cores (onnxruntime would take them all in each).
+        ocr = OcrOptions(cfg.ocr, cfg.ocr_page_timeout_s, cfg.ocr_dpi, max(1, (os.cpu_count() or 1) // cfg.parse_workers))
+        jobs = [ParseJob(c.path, str(c.path), c.kind, ocr) for c in todo]
         candidates = {id(job): c for job, c in zip(jobs, todo)}
         own_pool = self._pool is None
         pool = self._pool or ParsePool(self.settings.ingest.parse_workers, self.settings.ingest.parse_memory_mb)
@@ -145,7 +156,7 @@ class IngestPipeline:
         try:
             parsed = task.open()
             out.put(_Start(candidate, parsed.title, candidate.kind.kind))
-            for piece in chunker.chunk(parsed.sections):
+            for piece in chunker.chunk(_counting_ocr(parsed.sections, candidate, out)):
                 if stop.is_set():
                     return
                 out.put(_Piece(candidate, piece, count))
@@ -248,7 +259,7 @@ class _Writer:
         self.ops = _StoreThread()
         self.loading: threading.Thread | None = None
 
-    def handle(self, event: _Start | _Piece | _End | _Failed) -> None:
+    def handle(self, event: _Start | _Piece | _Ocr | _End | _Failed) -> None:
         candidate = event.candidate
         if isinstance(event, _Start):
             doc = Document(
@@ -269,6 +280,8 @@ class _Writer:
             self.buffer.append(self._chunk(event))
             if len(self.buffer) >= self.batch_size:
                 self.flush()
+        elif isinstance(event, _Ocr):
+            self.progress.pages_ocred(event.pages)
         elif isinstance(event, _End):
             doc = self.open[candidate.doc_id]
             doc.chunks = event.chunks
@@ -313,6 +326,7 @@ class _Writer:
             char_end=piece.char_end,
             sha256=doc.sha256,
             ingested_at=self.now,
+            ocr_confidence=piece.ocr_confidence,
         )
 
     def flush(self) -> None:
@@ -362,6 +376,14 @@ class _Writer:
         for doc_id in list(self.open):
             self.store.rollback(doc_id)
             del self.open[doc_id]
+
+
+def _counting_ocr(sections: Iterator[Section], candidate: Candidate, out: queue.Queue) -> Iterator[Section]:
+    """The sections, each page read by OCR reported to the progress bar as it arrives."""
+    for section in sections:
+        if section.ocr_confidence is not None:
+            out.put(_Ocr(candidate, 1))
+        yield section
 
 
 def _drain(events: queue.Queue) -> None:

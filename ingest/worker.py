@@ -1,7 +1,8 @@
 """The child side of the parse pool (ingest.parsing): one process that opens files with the loaders
 under an address-space limit and streams their sections back through a pipe.
 
-Protocol, one file at a time: the parent sends `(path, display, kind, is_text)` (or None to stop);
+Protocol, one file at a time: the parent sends `(path, display, kind, is_text, ocr)` (or None to stop;
+`ocr` is the file's `OcrOptions`: the OCR models load in the worker at the first page that needs them);
 the worker answers `("title", str)`, then `("section", Section)` per section, then `("end",)`, or
 `("error", reason)` at any point. On MemoryError it answers `("memory",)` and exits, so the parent
 replaces it with a fresh process.
@@ -55,9 +56,9 @@ def _loop(conn: Connection) -> None:
             return
         if job is None:
             return
-        path, display, kind, is_text = job
+        path, display, kind, is_text, ocr = job
         try:
-            parsed = load(Path(path), display, FileKind(kind, is_text))
+            parsed = load(Path(path), display, FileKind(kind, is_text), ocr)
             conn.send(("title", parsed.title))
             for section in parsed.sections:
                 conn.send(("section", section))

@@ -83,6 +83,7 @@ class TerminalProgress(IngestProgress):
         )
         self._files = self._bar.add_task("files ", total=None, note="")
         self._chunks = 0
+        self._ocr_pages = 0
 
     def __enter__(self) -> TerminalProgress:
         self._bar.__enter__()
@@ -95,11 +96,18 @@ class TerminalProgress(IngestProgress):
         self._bar.update(self._files, total=files)
 
     def file_done(self, source: str, status: str, chunks: int) -> None:
-        self._bar.update(self._files, advance=1, note=f"{self._chunks} chunks · {source[-40:]}")
+        self._bar.update(self._files, advance=1, note=f"{self._counts()} · {source[-40:]}")
 
     def chunks_embedded(self, count: int) -> None:
         self._chunks += count
-        self._bar.update(self._files, note=f"{self._chunks} chunks")
+        self._bar.update(self._files, note=self._counts())
+
+    def pages_ocred(self, count: int) -> None:
+        self._ocr_pages += count
+        self._bar.update(self._files, note=self._counts())
+
+    def _counts(self) -> str:
+        return f"{self._chunks} chunks" + (f" · {self._ocr_pages} pages OCR'd" if self._ocr_pages else "")
 
 
 class ByteProgress:

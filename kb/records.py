@@ -26,11 +26,13 @@ CJK = CJK_IDEOGRAPHS + KANA + "\uac00-\ud7af"  # and Hangul syllables: the scrip
 
 @dataclass(frozen=True, slots=True)
 class Section:
-    """A run of text from one file under one heading path (and, for PDFs, on one page)."""
+    """A run of text from one file under one heading path (and, for PDFs and images, on one page).
+    `ocr_confidence` is set when the text was read by OCR (the mean recognition confidence, 0-1)."""
 
     text: str
     heading: tuple[str, ...] = ()
     page: int | None = None
+    ocr_confidence: float | None = None
 
 
 @dataclass(slots=True)
@@ -50,6 +52,7 @@ class Chunk:
     char_end: int = 0
     sha256: str = ""
     ingested_at: str = ""
+    ocr_confidence: float | None = None  # set when (some of) the text was read by OCR: its mean confidence
 
     @property
     def embedding_text(self) -> str:
@@ -72,6 +75,8 @@ class Chunk:
         if self.page_start is not None:
             meta["page_start"] = self.page_start
             meta["page_end"] = self.page_end if self.page_end is not None else self.page_start
+        if self.ocr_confidence is not None:  # present only on text read by OCR
+            meta["ocr_confidence"] = self.ocr_confidence
         return meta
 
 
@@ -119,6 +124,7 @@ class Hit:
     page_end: int | None = None
     title: str = ""
     chunk_index: int = -1
+    ocr_confidence: float | None = None  # the text was read by OCR, with this mean confidence (None: a text layer)
     sha256: str = ""  # the document version the chunk belongs to (not part of the contract)
     explain: dict[str, Any] = field(default_factory=dict)
 
@@ -128,7 +134,7 @@ class Hit:
         return cls(doc_id=meta["doc_id"], chunk_id=chunk_id, source=meta["source"], page=meta.get("page_start"),
                    page_end=meta.get("page_end"), heading=meta.get("heading", ""), title=meta.get("title", ""),
                    score=round(float(score), 6), text=text, chunk_index=int(meta.get("chunk_index", -1)),
-                   sha256=meta.get("sha256", ""))
+                   ocr_confidence=meta.get("ocr_confidence"), sha256=meta.get("sha256", ""))
 
     def to_dict(self, explain: bool = False) -> dict[str, Any]:
         data = asdict(self)
@@ -188,6 +194,9 @@ class Progress:
 
     def chunks_embedded(self, count: int) -> None:
         """`count` more chunks were embedded and written."""
+
+    def pages_ocred(self, count: int) -> None:
+        """`count` more pages were read by OCR."""
 
 
 def make_doc_id(collection: str, source: str) -> str:

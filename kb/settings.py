@@ -72,6 +72,11 @@ class IngestSettings(_Section):
     parse_workers: PositiveInt = 1
     parse_timeout_s: PositiveFloat = 300.0
     parse_memory_mb: Annotated[int, msgspec.Meta(ge=16)] = 2048
+    # OCR (ingest.ocr): "auto" reads PDF pages without a usable text layer and image files, "off" refuses
+    # both, "force" reads every PDF page by OCR.
+    ocr: Literal["auto", "off", "force"] = "auto"
+    ocr_page_timeout_s: PositiveFloat = 120.0
+    ocr_dpi: Annotated[int, msgspec.Meta(ge=72, le=600)] = 150
     follow_file_symlinks_outside: bool = False
     include: list[str] = msgspec.field(default_factory=lambda: ["**/*"])
     exclude: list[str] = msgspec.field(

@@ -74,6 +74,7 @@ class Citation:
     page: int | None
     heading: str
     snippet: str
+    ocr_confidence: float | None = None  # the passage's text was read by OCR, with this mean confidence
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)

@@ -33,6 +33,12 @@ class Passage:
         pages = [p for h in self.hits for p in (h.page, h.page_end) if p is not None]
         return (min(pages), max(pages)) if pages else (None, None)
 
+    @property
+    def ocr_confidence(self) -> float | None:
+        """The mean OCR confidence of the chunks read by OCR (None when none was)."""
+        read = [h.ocr_confidence for h in self.hits if h.ocr_confidence is not None]
+        return round(sum(read) / len(read), 4) if read else None
+
 
 def pack_context(
     hits: list[Hit], budget: int, count_tokens: Callable[[list[str]], list[int]], overhead: int = 0

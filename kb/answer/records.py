@@ -32,7 +32,8 @@ class NumberedPassage:
         hit = self.passage.first
         text = self.passage.text
         snippet = text if len(text) <= SNIPPET_CHARS else text[:SNIPPET_CHARS].rstrip() + "…"
-        return Citation(self.n, hit.doc_id, hit.chunk_id, hit.source, self.passage.pages[0], hit.heading, snippet)
+        return Citation(self.n, hit.doc_id, hit.chunk_id, hit.source, self.passage.pages[0], hit.heading, snippet,
+                        self.passage.ocr_confidence)
 
     def to_dict(self) -> dict[str, Any]:
         return {**self.citation().to_dict(), "page_end": self.passage.pages[1], "text": self.passage.text, "label": self.label}

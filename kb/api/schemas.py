@@ -115,6 +115,9 @@ class SearchHit(msgspec.Struct):
     page_end: int | None
     title: str
     chunk_index: int
+    # Set when the passage's text was read by OCR from a scanned page or an image: the recognition's
+    # mean confidence (0-1); null for text from the file's own text.
+    ocr_confidence: float | None
 
 
 class SearchResults(msgspec.Struct):
@@ -129,6 +132,7 @@ class Citation(msgspec.Struct):
     page: int | None
     heading: str
     snippet: str
+    ocr_confidence: float | None  # the passage was read by OCR, with this mean confidence (0-1); null: not OCR
 
 
 class AnswerResult(msgspec.Struct):

@@ -269,10 +269,24 @@ function finishAnswer(view, answer, sources) {
   );
 }
 
+// The source panel's OCR label: a passage read by OCR from a scanned page or an image says so, with
+// the recognition's mean confidence (its strings kept here, so this stays one self-contained piece).
+const OCR_TEXT = {
+  en: { label: "OCR", help: "Read by OCR from a scanned page or an image (mean confidence): check it against the original." },
+  zh: { label: "OCR", help: "这段文字由 OCR 从扫描页或图片识别（平均置信度），请对照原文件核对。" },
+};
+
+function ocrLabel(source) {
+  const text = OCR_TEXT[LANG] || OCR_TEXT.en;
+  const percent = Math.round(source.ocr_confidence * 100);
+  return el("span", { class: "ocr-label", title: text.help, "aria-label": `${text.label} ${percent}%: ${text.help}`, text: `${text.label} ${percent}%` });
+}
+
 function showSource(source, opener) {
   const panel = $("source-panel");
   $("source-title").textContent = `[${source.n}] ${source.source}`;
   $("source-meta").textContent = [source.page ? `${t("page")} ${source.page}${source.page_end && source.page_end !== source.page ? "–" + source.page_end : ""}` : "", source.heading].filter(Boolean).join(" · ");
+  if (source.ocr_confidence != null) $("source-meta").append(ocrLabel(source));
   const quote = $("source-text");
   quote.replaceChildren();
   const words = new Set((state.lastAnswerText || "").toLowerCase().match(/[\p{L}\p{N}_]{4,}|[\u4e00-\u9fff]{2}/gu) || []);

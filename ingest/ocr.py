@@ -1,0 +1,325 @@
+"""OCR: PDF pages without a usable text layer, and image files, read by RapidOCR (PP-OCRv4 detection
+and recognition, Chinese and English, models shipped inside the `rapidocr-onnxruntime` wheel; nothing
+is downloaded).
+
+`text_layer_problem` is the measurable test of "unusable": a page whose text layer has too few
+letters and digits for its area, or whose characters are mostly replacement, private-use or control
+characters. PDF pages are rendered with pypdfium2; images are opened with Pillow (EXIF rotation
+applied, one page per TIFF frame). Recognised lines are put back in reading order, lines joined into
+paragraphs where the vertical gap says so.
+
+The engine is loaded lazily, once per worker process, at the first page that needs it: runs that
+never OCR never import onnxruntime, cv2 or the models. Each page runs under its own time limit
+(SIGALRM in the worker's main thread; onnxruntime returns to Python between its calls, so the limit
+is kept to within one model call, and the parse pool's per-file limit backs it up).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+import signal
+import statistics
+import threading
+import time
+import unicodedata
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kb.errors import DocumentError
+from kb.records import CJK, Section
+
+log = logging.getLogger(__name__)
+
+OCR_PACKAGE = "rapidocr-onnxruntime==1.4.4"
+MODES = ("auto", "off", "force")
+# "Unusable text layer": fewer letters/digits than this for the page, or than MIN_CHARS_PER_SQUARE_INCH
+# times its area (an A4 page: 24), or more than MAX_BAD_SHARE of its visible characters unreadable.
+MIN_CHARS = 16
+MIN_CHARS_PER_SQUARE_INCH = 0.25
+MAX_BAD_SHARE = 0.3
+# RapidOCR shrinks an image to 2,000 px on its longest side before detection: render no larger.
+MAX_SIDE_PX = 2000
+MAX_IMAGE_PIXELS = 120_000_000  # a 48 MP phone photo is fine; a decompression bomb is refused
+BLANK_CONTRAST = 24  # grey levels: a page image whose darkest and lightest pixels are closer is blank
+_WIDE = re.compile(f"[{CJK}\u3000-\u303f\uff00-\uffef]")  # no space between two of these
+
+
+@dataclass(frozen=True, slots=True)
+class OcrOptions:
+    """What the loaders need to know about OCR (from [ingest] ocr, ocr_page_timeout_s, ocr_dpi)."""
+
+    mode: str = "auto"  # "auto": pages without a usable text layer; "off": never; "force": every page
+    page_timeout_s: float = 120.0
+    dpi: int = 150
+    threads: int = 0  # onnxruntime threads per worker (0: its default, every core)
+
+
+@dataclass(frozen=True, slots=True)
+class OcrText:
+    """What OCR read on one page: the text (reading order, paragraphs) and its mean confidence."""
+
+    text: str
+    confidence: float  # the recognition scores of the lines, weighted by their characters (0-1)
+    lines: int
+    seconds: float
+
+
+class PageTimeout(Exception):
+    """A page took longer than its OCR time limit."""
+
+
+def _is_bad(char: str) -> bool:
+    category = unicodedata.category(char)
+    return char == "\ufffd" or category in ("Co", "Cs") or (category == "Cc" and char not in "\n\r\t")
+
+
+def text_layer_problem(text: str, width_pt: float, height_pt: float) -> str | None:
+    """Why a PDF page's text layer is unusable (and the page should be OCR'd), or None when it is
+    usable. `text` is pypdf's raw extraction; the size is the page's in points."""
+    visible = [c for c in text if not c.isspace()]
+    bad = sum(_is_bad(c) for c in visible)
+    if visible and bad / len(visible) > MAX_BAD_SHARE:
+        return f"{bad} of {len(visible)} characters are replacement, private-use or control characters"
+    meaningful = sum(c.isalnum() and not _is_bad(c) for c in visible)
+    area = max(width_pt, 0.0) * max(height_pt, 0.0) / (72 * 72)
+    needed = max(MIN_CHARS, round(MIN_CHARS_PER_SQUARE_INCH * area))
+    if meaningful < needed:
+        return f"{meaningful} letters or digits, fewer than {needed} for a page of {area:.0f} square inches"
+    return None
+
+
+# -- the engine ------------------------------------------------------------------------------------
+
+
+@functools.cache
+def _engine(threads: int) -> Any:
+    """RapidOCR, loaded once per process (per thread setting) at the first page that needs it."""
+    try:
+        from rapidocr_onnxruntime import RapidOCR
+    except ImportError as exc:  # cv2 without libGL raises ImportError too: say which
+        raise OcrUnavailable(
+            f"OCR is not available ({exc}): pip install {OCR_PACKAGE} (on a server without libGL, replace "
+            "opencv-python with opencv-python-headless), or set ingest.ocr = \"off\""
+        ) from exc
+    logging.getLogger("RapidOCR").setLevel(logging.WARNING)  # it logs every call at DEBUG on its own handler
+    options = {"intra_op_num_threads": threads} if threads > 0 else {}
+    started = time.perf_counter()
+    engine = RapidOCR(**options)
+    log.info("OCR models loaded in %.1f s", time.perf_counter() - started)
+    return engine
+
+
+class OcrUnavailable(Exception):
+    """The OCR package (or a library it needs) is missing."""
+
+
+@contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    """Raise PageTimeout in this thread after `seconds` (main thread only: elsewhere no limit)."""
+    if seconds <= 0 or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: Any) -> None:
+        raise PageTimeout
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def recognise(image: Any, options: OcrOptions) -> OcrText:
+    """OCR one page image (a Pillow image); raises PageTimeout past the page's limit and
+    OcrUnavailable when the engine cannot load (loading does not count against the limit)."""
+    import numpy as np
+
+    low, high = image.convert("L").getextrema()
+    if high - low < BLANK_CONTRAST:  # a blank page: nothing to read, no need to load or run the models
+        return OcrText("", 0.0, 0, 0.0)
+    engine = _engine(options.threads)
+    pixels = np.asarray(image.convert("RGB"))[:, :, ::-1]  # RapidOCR reads BGR, as OpenCV does
+    started = time.perf_counter()
+    with _deadline(options.page_timeout_s):
+        result, _ = engine(pixels)
+    seconds = time.perf_counter() - started
+    lines = [(box, text.strip(), float(score)) for box, text, score in (result or []) if text and text.strip()]
+    if not lines:
+        return OcrText("", 0.0, 0, seconds)
+    weights = [len(text) for _, text, _ in lines]
+    confidence = sum(w * s for w, (_, _, s) in zip(weights, lines)) / sum(weights)
+    return OcrText(layout(lines), round(confidence, 4), len(lines), seconds)
+
+
+def layout(lines: list[tuple[Any, str, float]]) -> str:
+    """Recognised boxes back into text: boxes on one visual line joined left to right (no space
+    between CJK characters), lines top to bottom, a blank line where the gap is a paragraph's."""
+    boxes = []
+    for box, text, _ in lines:
+        ys = [float(point[1]) for point in box]
+        xs = [float(point[0]) for point in box]
+        boxes.append((min(ys), max(ys), min(xs), text))
+    boxes.sort(key=lambda b: (b[0] + b[1]) / 2)
+    rows: list[list[tuple[float, float, float, str]]] = []
+    for box in boxes:
+        top, bottom = box[0], box[1]
+        if rows:
+            row_top = min(b[0] for b in rows[-1])
+            row_bottom = max(b[1] for b in rows[-1])
+            overlap = min(bottom, row_bottom) - max(top, row_top)
+            if overlap > 0.5 * min(bottom - top, row_bottom - row_top):
+                rows[-1].append(box)
+                continue
+        rows.append([box])
+    heights = [max(b[1] for b in row) - min(b[0] for b in row) for row in rows]
+    line_height = statistics.median(heights) if heights else 0.0
+    out: list[str] = []
+    previous_bottom: float | None = None
+    for row in rows:
+        row.sort(key=lambda b: b[2])
+        text = ""
+        for *_, part in row:
+            text = _join(text, part)
+        top = min(b[0] for b in row)
+        if previous_bottom is not None:
+            out.append("\n\n" if top - previous_bottom > 0.8 * line_height else "\n")
+        out.append(text)
+        previous_bottom = max(b[1] for b in row)
+    return "".join(out)
+
+
+def _join(before: str, after: str) -> str:
+    if not before:
+        return after
+    if _WIDE.match(before[-1]) and _WIDE.match(after[0]):
+        return before + after
+    return f"{before} {after}"
+
+
+# -- pages -----------------------------------------------------------------------------------------
+
+
+def page_problem(page: Any, raw: str) -> str | None:
+    """Why a page needs OCR (its text layer is unusable), or None."""
+    if page is None:
+        return "text layer unreadable"
+    try:
+        box = page.mediabox
+        width, height = abs(float(box.width)), abs(float(box.height))
+    except Exception:  # a damaged box: judge by an A4 page
+        width, height = 595.0, 842.0
+    return text_layer_problem(raw, width, height)
+
+
+def letters(text: str) -> int:
+    """Letters and digits in `text` (what OCR and a text layer are compared by)."""
+    return sum(c.isalnum() for c in text)
+
+
+def read_page(render: Callable[[], Any], display: str, page: int, ocr: OcrOptions) -> OcrText | None:
+    """OCR one page (`render()` gives its image): its OcrText, or None when it failed or took longer
+    than its limit (logged; the file's other pages go on). OCR that cannot load fails the file."""
+    try:
+        read = recognise(render(), ocr)
+    except PageTimeout:
+        log.warning("%s: page %d: OCR took longer than %g s (ingest.ocr_page_timeout_s); skipped", display, page, ocr.page_timeout_s)
+        return None
+    except OcrUnavailable as exc:
+        raise DocumentError(display, str(exc)) from exc
+    except MemoryError:
+        raise
+    except Exception as exc:  # a page pdfium cannot render, an engine error: that page only
+        log.warning("%s: page %d: OCR failed (%s: %s); skipped", display, page, type(exc).__name__, exc)
+        return None
+    log.info("%s: page %d: OCR read %d lines in %.1f s (confidence %.2f)", display, page, read.lines, read.seconds, read.confidence)
+    return read
+
+
+def image_sections(path: Path, display: str, ocr: OcrOptions) -> Iterator[Section]:
+    """The sections of an image file: one per page (TIFF frame) OCR read text on."""
+    pages = failed = 0
+    found_text = False
+    for number, frame in enumerate(image_frames(path, display), 1):
+        pages += 1
+        read = read_page(lambda f=frame: f, display, number, ocr)
+        if read is None:
+            failed += 1
+        elif read.text:
+            found_text = True
+            yield Section(text=read.text, page=number, ocr_confidence=read.confidence)
+    if not found_text:
+        if failed:
+            raise DocumentError(display, f"OCR failed on {failed} of {pages} page(s) of the image (see the log)")
+        raise DocumentError(display, "no text found: OCR read no text in the image")
+
+
+# -- page images ----------------------------------------------------------------------------------
+
+
+class PdfPages:
+    """A PDF opened with pypdfium2 to render pages for OCR; opened at the first page that needs it."""
+
+    def __init__(self, path: Path, display: str, dpi: int):
+        self.path, self.display, self.dpi = path, display, dpi
+        self._document: Any = None
+
+    def render(self, index: int) -> Any:
+        """Page `index` (0-based) as a Pillow image, at `dpi` or less (at most MAX_SIDE_PX a side)."""
+        if self._document is None:
+            import pypdfium2
+
+            self._document = pypdfium2.PdfDocument(str(self.path))
+        page = self._document[index]
+        try:
+            width, height = page.get_size()
+            if min(width, height) < 1:
+                raise ValueError(f"the page is {width:g} x {height:g} points")
+            scale = min(self.dpi / 72, MAX_SIDE_PX / max(width, height))
+            return page.render(scale=scale, grayscale=False).to_pil()
+        finally:
+            page.close()
+
+    def close(self) -> None:
+        if self._document is not None:
+            self._document.close()
+            self._document = None
+
+
+def image_frames(path: Path, display: str) -> Iterator[Any]:
+    """The pages of an image file: one per frame of a (multi-page) TIFF, one for PNG and JPEG,
+    upright (EXIF orientation applied) and at most MAX_SIDE_PX a side."""
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
+    try:
+        image = Image.open(path)
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
+        raise DocumentError(display, f"damaged image, cannot be read: {exc}") from exc
+    with image:
+        frames = getattr(image, "n_frames", 1) if image.format == "TIFF" else 1
+        for index in range(frames):
+            try:
+                image.seek(index)
+                width, height = image.size
+                if width * height > MAX_IMAGE_PIXELS:
+                    raise DocumentError(
+                        display, f"image of {width} x {height} pixels is over {MAX_IMAGE_PIXELS // 1_000_000} MP (a decompression bomb?)"
+                    )
+                if image.format == "JPEG":
+                    image.draft("RGB", (MAX_SIDE_PX, MAX_SIDE_PX))  # decode at a reduced size: fast, small
+                frame = ImageOps.exif_transpose(image)
+                if frame.mode not in ("RGB", "L"):
+                    frame = frame.convert("RGB")
+                frame.thumbnail((MAX_SIDE_PX, MAX_SIDE_PX))
+            except DocumentError:
+                raise
+            except (OSError, ValueError, EOFError, SyntaxError) as exc:
+                raise DocumentError(display, f"damaged image, frame {index + 1} cannot be read: {exc}") from exc
+            yield frame
