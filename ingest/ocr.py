@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ingest.text import normalize, unwrap_lines
 from kb.errors import DocumentError
 from kb.records import CJK, Section
 
@@ -42,10 +43,15 @@ MODES = ("auto", "off", "force")
 MIN_CHARS = 16
 MIN_CHARS_PER_SQUARE_INCH = 0.25
 MAX_BAD_SHARE = 0.3
-# RapidOCR shrinks an image to 2,000 px on its longest side before detection: render no larger.
-MAX_SIDE_PX = 2000
+# The longest side of a page image OCR reads (RapidOCR's max_side_len, raised from its 2,000 so that
+# ocr_dpi above ~180 still counts on A4: 250 dpi read hr-policy.pdf's scans better, at about twice the time).
+MAX_SIDE_PX = 3500
 MAX_IMAGE_PIXELS = 120_000_000  # a 48 MP phone photo is fine; a decompression bomb is refused
+PADDING_PX = 32
 BLANK_CONTRAST = 24  # grey levels: a page image whose darkest and lightest pixels are closer is blank
+_ASCII_PUNCTUATION = {"，": ",", "：": ":", "；": ";", "！": "!", "？": "?", "（": "(", "）": ")"}
+_LATIN_FULL_WIDTH = re.compile(rf"(?<=[A-Za-z0-9.%)@])([，：；！？）])( ?)(?![{CJK}])(?=([A-Za-z0-9(])?)")
+_FULL_WIDTH_BEFORE_LATIN = re.compile(r"(?<=[A-Za-z0-9 ])([（])(?=[A-Za-z0-9])")
 _WIDE = re.compile(f"[{CJK}\u3000-\u303f\uff00-\uffef]")  # no space between two of these
 
 
@@ -81,7 +87,7 @@ def _is_bad(char: str) -> bool:
 def text_layer_problem(text: str, width_pt: float, height_pt: float) -> str | None:
     """Why a PDF page's text layer is unusable (and the page should be OCR'd), or None when it is
     usable. `text` is pypdf's raw extraction; the size is the page's in points."""
-    visible = [c for c in text if not c.isspace()]
+    visible = [c for c in text if not c.isspace() and c != "\x00"]  # NULs pad 2-byte glyph codes (fpdf2's CJK): dropped, harmless
     bad = sum(_is_bad(c) for c in visible)
     if visible and bad / len(visible) > MAX_BAD_SHARE:
         return f"{bad} of {len(visible)} characters are replacement, private-use or control characters"
@@ -107,7 +113,9 @@ def _engine(threads: int) -> Any:
             "opencv-python with opencv-python-headless), or set ingest.ocr = \"off\""
         ) from exc
     logging.getLogger("RapidOCR").setLevel(logging.WARNING)  # it logs every call at DEBUG on its own handler
-    options = {"intra_op_num_threads": threads} if threads > 0 else {}
+    options: dict[str, Any] = {"max_side_len": MAX_SIDE_PX}
+    if threads > 0:
+        options["intra_op_num_threads"] = threads
     started = time.perf_counter()
     engine = RapidOCR(**options)
     log.info("OCR models loaded in %.1f s", time.perf_counter() - started)
@@ -146,7 +154,11 @@ def recognise(image: Any, options: OcrOptions) -> OcrText:
     if high - low < BLANK_CONTRAST:  # a blank page: nothing to read, no need to load or run the models
         return OcrText("", 0.0, 0, 0.0)
     engine = _engine(options.threads)
-    pixels = np.asarray(image.convert("RGB"))[:, :, ::-1]  # RapidOCR reads BGR, as OpenCV does
+    from PIL import ImageOps
+
+    # A white margin: text close to the image's edge (a scan cropped to the page) is otherwise often missed.
+    padded = ImageOps.expand(image.convert("RGB"), border=PADDING_PX, fill="white")
+    pixels = np.asarray(padded)[:, :, ::-1]  # RapidOCR reads BGR, as OpenCV does
     started = time.perf_counter()
     with _deadline(options.page_timeout_s):
         result, _ = engine(pixels)
@@ -156,7 +168,20 @@ def recognise(image: Any, options: OcrOptions) -> OcrText:
         return OcrText("", 0.0, 0, seconds)
     weights = [len(text) for _, text, _ in lines]
     confidence = sum(w * s for w, (_, _, s) in zip(weights, lines)) / sum(weights)
-    return OcrText(layout(lines), round(confidence, 4), len(lines), seconds)
+    return OcrText(tidy(layout(lines)), round(confidence, 4), len(lines), seconds)
+
+
+def _ascii(match: re.Match[str]) -> str:
+    mark = _ASCII_PUNCTUATION[match.group(1)]
+    return mark + (" " if match.group(3) and mark != ")" else match.group(2))
+
+
+def tidy(text: str) -> str:
+    """OCR text as the loaders' text: normalised, lines of a paragraph joined, and the full-width
+    punctuation the Chinese model writes in Latin text ("windows，production") made ASCII."""
+    text = _LATIN_FULL_WIDTH.sub(_ascii, text)
+    text = _FULL_WIDTH_BEFORE_LATIN.sub(lambda m: _ASCII_PUNCTUATION[m.group(1)], text)
+    return unwrap_lines(normalize(text)).replace(" \n", "\n")
 
 
 def layout(lines: list[tuple[Any, str, float]]) -> str:

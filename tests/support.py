@@ -201,3 +201,60 @@ class RunningServer:
     def __exit__(self, *exc) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=30)
+
+
+# -- scanned documents (OCR) -------------------------------------------------------------------
+
+CJK_FONT = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")  # Debian's fonts-noto-cjk
+CJK_FONT_INDEX = 2  # Noto Sans CJK SC in the collection
+LATIN_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+
+def corpus_lines(path: Path, *needles: str) -> list[str]:
+    """The lines of a sample-corpus file that contain each needle (one per needle, in order), without
+    Markdown markup: real text for pages to render."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found = []
+    for needle in needles:
+        line = next(line for line in lines if needle in line)
+        found.append(re.sub(r"^\s*(?:[-*>]|\d+\.)\s*|\*\*|`", "", line).strip())
+    return found
+
+
+def make_text_pdf(path: Path, pages: list[str], size: tuple[float, float] = (420, 300), font_size: float = 13) -> Path:
+    """A PDF with a text layer, one string per (small) page, in a font that has the text's script
+    (Noto Sans CJK SC for Chinese, DejaVu Sans otherwise)."""
+    from fpdf import FPDF
+
+    pdf = FPDF(unit="pt", format=size)
+    pdf.set_margins(24, 24)
+    pdf.set_auto_page_break(False)
+    if any(re.search(r"[\u4e00-\u9fff]", text) for text in pages):
+        pdf.add_font("body", fname=str(CJK_FONT), collection_font_number=CJK_FONT_INDEX)
+    else:
+        pdf.add_font("body", fname=str(LATIN_FONT))
+    pdf.set_font("body", size=font_size)
+    for text in pages:
+        pdf.add_page()
+        pdf.multi_cell(0, font_size * 1.5, text)
+    pdf.output(str(path))
+    return path
+
+
+def page_images(pdf: Path, dpi: int = 150) -> list:
+    """Every page of `pdf` rendered (pypdfium2) to a Pillow image, as a scanner would see it."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        return [document[i].render(scale=dpi / 72).to_pil().convert("L") for i in range(len(document))]
+    finally:
+        document.close()
+
+
+def scanned_copy(pdf: Path, target: Path, dpi: int = 200) -> Path:
+    """`pdf` as a scanner makes it: each page a grayscale image (JPEG-compressed, as Pillow writes a
+    PDF), no text layer, same page size and count."""
+    images = page_images(pdf, dpi)
+    images[0].save(target, "PDF", save_all=True, append_images=images[1:], resolution=dpi)
+    return target
