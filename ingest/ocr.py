@@ -48,6 +48,9 @@ MAX_BAD_SHARE = 0.3
 MAX_SIDE_PX = 3500
 MAX_IMAGE_PIXELS = 120_000_000  # a 48 MP phone photo is fine; a decompression bomb is refused
 PADDING_PX = 32
+MIN_LINE_SCORE = 0.5  # RapidOCR's own threshold: a line read with less confidence is noise
+REREAD_BELOW = 0.8  # a line read with less confidence than this is read again in pieces
+MAX_LINE_RATIO = 16  # a line wider than this many times its height is read in pieces
 BLANK_CONTRAST = 24  # grey levels: a page image whose darkest and lightest pixels are closer is blank
 _ASCII_PUNCTUATION = {"，": ",", "：": ":", "；": ";", "！": "!", "？": "?", "（": "(", "）": ")"}
 _LATIN_FULL_WIDTH = re.compile(rf"(?<=[A-Za-z0-9.%)@])([，：；！？）])( ?)(?![{CJK}])(?=([A-Za-z0-9(])?)")
@@ -161,9 +164,10 @@ def recognise(image: Any, options: OcrOptions) -> OcrText:
     pixels = np.asarray(padded)[:, :, ::-1]  # RapidOCR reads BGR, as OpenCV does
     started = time.perf_counter()
     with _deadline(options.page_timeout_s):
-        result, _ = engine(pixels)
+        result, _ = engine(pixels, text_score=0.0)  # every detected line: weak ones are read again below
+        lines = [_reread(engine, pixels, box, text.strip(), float(score)) for box, text, score in (result or [])]
     seconds = time.perf_counter() - started
-    lines = [(box, text.strip(), float(score)) for box, text, score in (result or []) if text and text.strip()]
+    lines = [(box, text, score) for box, text, score in lines if text and score >= MIN_LINE_SCORE]
     if not lines:
         return OcrText("", 0.0, 0, seconds)
     weights = [len(text) for _, text, _ in lines]
@@ -182,6 +186,61 @@ def tidy(text: str) -> str:
     text = _LATIN_FULL_WIDTH.sub(_ascii, text)
     text = _FULL_WIDTH_BEFORE_LATIN.sub(lambda m: _ASCII_PUNCTUATION[m.group(1)], text)
     return unwrap_lines(normalize(text)).replace(" \n", "\n")
+
+
+def _reread(engine: Any, pixels: Any, box: Any, text: str, score: float) -> tuple[Any, str, float]:
+    """A line the recognition model read poorly or that is very long, read again in pieces cut at
+    the gaps between words: PP-OCRv4 returns nothing (or drops the spaces) on some lines as wide as a
+    page. The better reading of the two is kept."""
+    xs = [int(point[0]) for point in box]
+    ys = [int(point[1]) for point in box]
+    crop = pixels[max(min(ys), 0) : max(ys) + 1, max(min(xs), 0) : max(xs) + 1]
+    height, width = crop.shape[:2]
+    if height < 4 or (score >= REREAD_BELOW and not (width > MAX_LINE_RATIO * height and _lost_spaces(text))):
+        return box, text, score
+    pieces = _split_at_gaps(crop, MAX_LINE_RATIO)
+    if len(pieces) < 2:
+        return box, text, score
+    read, _ = engine.text_rec(pieces)
+    parts = [(str(r[0]).strip(), float(r[1])) for r in read if str(r[0]).strip()]
+    if not parts:
+        return box, text, score
+    joined = ""
+    for part, _ in parts:
+        joined = _join(joined, part)
+    again = sum(len(p) * c for p, c in parts) / sum(len(p) for p, _ in parts)
+    if again > score or (again >= REREAD_BELOW and len(joined) > len(text)):
+        return box, joined, again
+    return box, text, score
+
+
+def _lost_spaces(text: str) -> bool:
+    """Latin text whose words run together ("Yourfullsalarycontinues"): the model dropped its spaces."""
+    if len(_WIDE.findall(text)) > 0.3 * len(text):
+        return False  # Chinese is written without spaces
+    return len(text) / (text.count(" ") + 1) > 10
+
+
+def _split_at_gaps(crop: Any, max_ratio: float) -> list[Any]:
+    """`crop` (a line) cut at blank columns nearest its middle until no piece is wider than
+    `max_ratio` times its height (a piece with no gap wide enough for a word break stays whole)."""
+    import numpy as np
+
+    height, width = crop.shape[:2]
+    if width <= max_ratio * height:
+        return [crop]
+    gray = crop.mean(axis=2) if crop.ndim == 3 else crop
+    low, high = float(gray.min()), float(gray.max())
+    ink = (gray < high - 0.4 * (high - low)).any(axis=0)
+    blank = np.flatnonzero(~ink)
+    if blank.size == 0:
+        return [crop]
+    runs = np.split(blank, np.flatnonzero(np.diff(blank) > 1) + 1)
+    wide = [run for run in runs if run.size >= max(2, height * 0.12) and 0 < run[0] and run[-1] < width - 1]
+    if not wide:
+        return [crop]
+    cut = int(min((run for run in wide), key=lambda run: abs(run.mean() - width / 2)).mean())
+    return _split_at_gaps(crop[:, :cut], max_ratio) + _split_at_gaps(crop[:, cut:], max_ratio)
 
 
 def layout(lines: list[tuple[Any, str, float]]) -> str:
