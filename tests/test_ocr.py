@@ -95,6 +95,22 @@ def test_recognised_boxes_are_put_back_in_reading_order():
     assert layout(lines) == "Left half and right half\nthe next line\n\nNew paragraph\n报销制度"
 
 
+def test_a_long_line_whose_words_run_together_is_cut_at_its_word_gaps_to_be_read_again():
+    import numpy as np
+
+    from ingest.ocr import _lost_spaces, _split_at_gaps
+
+    assert _lost_spaces("Yourfullsalarycontinuesforuptosixweeks.")
+    assert not _lost_spaces("Your full salary continues for up to six weeks.")
+    assert not _lost_spaces("出差结束后十五个自然日内须在飞书中提交报销单。")  # Chinese has no spaces to lose
+    line = np.full((20, 800, 3), 255, dtype=np.uint8)
+    for start in range(10, 790, 60):  # "words" 50 px wide, 10 px apart (a letter's gap is 1-2 px)
+        line[4:16, start : start + 50] = 0
+    pieces = _split_at_gaps(line, 16)
+    assert len(pieces) >= 3 and all(p.shape[1] <= 16 * 20 for p in pieces)
+    assert sum(p.shape[1] for p in pieces) == 800  # cut, never cropped
+
+
 # -- PDFs ------------------------------------------------------------------------------------------
 
 
