@@ -169,6 +169,16 @@ def test_citations_carry_the_ocr_confidence():
     assert NumberedPassage(1, Passage([scanned], "text")).to_dict()["ocr_confidence"] == 0.9312
     assert NumberedPassage(1, Passage([scanned], "text")).citation().to_dict()["ocr_confidence"] == 0.9312
     assert NumberedPassage(2, Passage([typed], "text")).to_dict()["ocr_confidence"] is None
+    # The HTTP contract: search hits, the stream's sources and the answer's citations all carry it.
+    import msgspec
+
+    from kb.api.schemas import Citation, SearchHit, SourcePassage, from_dict
+
+    assert msgspec.to_builtins(from_dict(scanned.to_dict(), SearchHit))["ocr_confidence"] == 0.9312
+    assert msgspec.to_builtins(from_dict(typed.to_dict(), SearchHit))["ocr_confidence"] is None
+    passage = NumberedPassage(1, Passage([scanned], "text"))
+    assert msgspec.to_builtins(from_dict(passage.to_dict(), SourcePassage))["ocr_confidence"] == 0.9312
+    assert msgspec.to_builtins(from_dict(passage.citation().to_dict(), Citation))["ocr_confidence"] == 0.9312
 
 
 @needs_fonts
