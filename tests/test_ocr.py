@@ -19,6 +19,7 @@ from kb.service import KnowledgeBase
 from kb.settings import load_settings
 from tests import support
 from tests.support import HashEmbedder
+from tests.test_web import SHOTS, browser, page, served  # noqa: F401  (the web page's fixtures: a real server, chromium)
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "corpora" / "sample"
@@ -306,3 +307,22 @@ def test_questions_find_the_same_pages_in_the_scan_as_in_the_original_english_an
                 for version in ("original", "scanned"):
                     first, last = found[f"{name}-{version}.pdf"]
                     assert first <= page <= last, (question, version, found)
+
+
+# -- the web page ----------------------------------------------------------------------------------
+
+def test_the_source_panel_labels_a_passage_read_by_ocr_with_its_confidence(page):
+    """A cited passage from a scan shows "OCR 93%" in the source panel; one from a text layer shows nothing."""
+    source = {"n": 1, "doc_id": "d", "chunk_id": "d-v-00000", "source": "scan.pdf", "page": 2, "page_end": 2,
+              "heading": "", "snippet": "Production deploys", "text": "Production deploys are allowed", "label": "scan.pdf · p. 2"}
+    label = page.evaluate(
+        "(source) => { showSource(source, document.body); return document.querySelector('#source-meta .ocr-label')?.textContent || '' }",
+        {**source, "ocr_confidence": 0.934},
+    )
+    assert label == "OCR 93%"
+    assert page.locator("#source-meta .ocr-label").get_attribute("title").startswith("Read by OCR")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#source-panel").screenshot(path=str(SHOTS / "ocr-source-panel.png"))
+    typed = page.evaluate("(source) => { showSource(source, document.body); return document.querySelectorAll('#source-meta .ocr-label').length }",
+                          {**source, "ocr_confidence": None})
+    assert typed == 0
