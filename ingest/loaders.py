@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.detect import FileKind
-from ingest.ocr import OcrOptions, PdfPages, image_sections, letters, page_problem, read_page
+from ingest.images import PdfPages
+from ingest.ocr import OcrOptions, image_sections, letters, page_problem, read_page
 from ingest.text import UndecodableText, decode, normalize, unwrap_lines
 from kb.errors import DocumentError, ModelUnavailable
 from kb.records import Section

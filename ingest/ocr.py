@@ -4,9 +4,9 @@ is downloaded).
 
 `text_layer_problem` is the measurable test of "unusable": a page whose text layer has too few
 letters and digits for its area, or whose characters are mostly replacement, private-use or control
-characters. PDF pages are rendered with pypdfium2; images are opened with Pillow (EXIF rotation
-applied, one page per TIFF frame). Recognised lines are put back in reading order, lines joined into
-paragraphs where the vertical gap says so.
+characters. The page images come from ingest.images (pypdfium2 for PDF pages, Pillow for image
+files). Recognised lines are put back in reading order, lines joined into paragraphs where the
+vertical gap says so; a line the model reads poorly is read again in pieces cut at word gaps.
 
 The engine is loaded lazily, once per worker process, at the first page that needs it: runs that
 never OCR never import onnxruntime, cv2 or the models. Each page runs under its own time limit
@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ingest.images import MAX_SIDE_PX, image_frames
 from ingest.text import normalize, unwrap_lines
 from kb.errors import DocumentError
 from kb.records import CJK, Section
@@ -43,10 +44,6 @@ MODES = ("auto", "off", "force")
 MIN_CHARS = 16
 MIN_CHARS_PER_SQUARE_INCH = 0.25
 MAX_BAD_SHARE = 0.3
-# The longest side of a page image OCR reads (RapidOCR's max_side_len, raised from its 2,000 so that
-# ocr_dpi above ~180 still counts on A4: 250 dpi read hr-policy.pdf's scans better, at about twice the time).
-MAX_SIDE_PX = 3500
-MAX_IMAGE_PIXELS = 120_000_000  # a 48 MP phone photo is fine; a decompression bomb is refused
 PADDING_PX = 32
 MIN_LINE_SCORE = 0.5  # RapidOCR's own threshold: a line read with less confidence is noise
 REREAD_BELOW = 0.8  # a line read with less confidence than this is read again in pieces
@@ -343,67 +340,3 @@ def image_sections(path: Path, display: str, ocr: OcrOptions) -> Iterator[Sectio
         if failed:
             raise DocumentError(display, f"OCR failed on {failed} of {pages} page(s) of the image (see the log)")
         raise DocumentError(display, "no text found: OCR read no text in the image")
-
-
-# -- page images ----------------------------------------------------------------------------------
-
-
-class PdfPages:
-    """A PDF opened with pypdfium2 to render pages for OCR; opened at the first page that needs it."""
-
-    def __init__(self, path: Path, display: str, dpi: int):
-        self.path, self.display, self.dpi = path, display, dpi
-        self._document: Any = None
-
-    def render(self, index: int) -> Any:
-        """Page `index` (0-based) as a Pillow image, at `dpi` or less (at most MAX_SIDE_PX a side)."""
-        if self._document is None:
-            import pypdfium2
-
-            self._document = pypdfium2.PdfDocument(str(self.path))
-        page = self._document[index]
-        try:
-            width, height = page.get_size()
-            if min(width, height) < 1:
-                raise ValueError(f"the page is {width:g} x {height:g} points")
-            scale = min(self.dpi / 72, MAX_SIDE_PX / max(width, height))
-            return page.render(scale=scale, grayscale=False).to_pil()
-        finally:
-            page.close()
-
-    def close(self) -> None:
-        if self._document is not None:
-            self._document.close()
-            self._document = None
-
-
-def image_frames(path: Path, display: str) -> Iterator[Any]:
-    """The pages of an image file: one per frame of a (multi-page) TIFF, one for PNG and JPEG,
-    upright (EXIF orientation applied) and at most MAX_SIDE_PX a side."""
-    from PIL import Image, ImageOps, UnidentifiedImageError
-
-    try:
-        image = Image.open(path)
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
-        raise DocumentError(display, f"damaged image, cannot be read: {exc}") from exc
-    with image:
-        frames = getattr(image, "n_frames", 1) if image.format == "TIFF" else 1
-        for index in range(frames):
-            try:
-                image.seek(index)
-                width, height = image.size
-                if width * height > MAX_IMAGE_PIXELS:
-                    raise DocumentError(
-                        display, f"image of {width} x {height} pixels is over {MAX_IMAGE_PIXELS // 1_000_000} MP (a decompression bomb?)"
-                    )
-                if image.format == "JPEG":
-                    image.draft("RGB", (MAX_SIDE_PX, MAX_SIDE_PX))  # decode at a reduced size: fast, small
-                frame = ImageOps.exif_transpose(image)
-                if frame.mode not in ("RGB", "L"):
-                    frame = frame.convert("RGB")
-                frame.thumbnail((MAX_SIDE_PX, MAX_SIDE_PX))
-            except DocumentError:
-                raise
-            except (OSError, ValueError, EOFError, SyntaxError) as exc:
-                raise DocumentError(display, f"damaged image, frame {index + 1} cannot be read: {exc}") from exc
-            yield frame
