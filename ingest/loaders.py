@@ -13,7 +13,7 @@ import importlib.util
 import io
 import logging
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,13 +39,16 @@ class Parsed:
     sections: Iterator[Section]
 
 
-def load(path: Path, display: str, kind: FileKind, ocr: OcrOptions | None = None) -> Parsed:
-    """Open `path` with the loader for `kind`. Errors name the file and the reason."""
+def load(
+    path: Path, display: str, kind: FileKind, ocr: OcrOptions | None = None, on_ocr: Callable[[int], None] | None = None
+) -> Parsed:
+    """Open `path` with the loader for `kind`. Errors name the file and the reason. `on_ocr(page)`
+    is called as OCR starts on a page."""
     ocr = ocr or OcrOptions()
     if kind.kind == "pdf":
-        return _load_pdf(path, display, ocr)
+        return _load_pdf(path, display, ocr, on_ocr)
     if kind.kind == "image":
-        return _load_image(path, display, ocr)
+        return _load_image(path, display, ocr, on_ocr)
     if kind.kind == "txt":
         text = _read_text(path, display)
         return Parsed(path.stem, _plain_text_sections(text))
@@ -55,7 +58,7 @@ def load(path: Path, display: str, kind: FileKind, ocr: OcrOptions | None = None
 # -- PDF ---------------------------------------------------------------------------------------
 
 
-def _load_pdf(path: Path, display: str, ocr: OcrOptions) -> Parsed:
+def _load_pdf(path: Path, display: str, ocr: OcrOptions, on_ocr: Callable[[int], None] | None = None) -> Parsed:
     from pypdf import PdfReader
     from pypdf.errors import PyPdfError
 
@@ -83,7 +86,7 @@ def _load_pdf(path: Path, display: str, ocr: OcrOptions) -> Parsed:
     if pages == 0:
         raise DocumentError(display, "damaged PDF: no pages could be read")
     outline = _outline_by_page(reader)
-    sections = _pdf_sections(reader, pages, outline, display, PdfPages(path, display, ocr.dpi), ocr)
+    sections = _pdf_sections(reader, pages, outline, display, PdfPages(path, display, ocr.dpi), ocr, on_ocr)
     return Parsed(str(info_title).strip() or path.stem, sections)
 
 
@@ -94,7 +97,13 @@ except ImportError:  # pragma: no cover
 
 
 def _pdf_sections(
-    reader, pages: int, outline: dict[int, tuple[str, ...]], display: str, images: PdfPages, ocr: OcrOptions
+    reader,
+    pages: int,
+    outline: dict[int, tuple[str, ...]],
+    display: str,
+    images: PdfPages,
+    ocr: OcrOptions,
+    on_ocr: Callable[[int], None] | None = None,
 ) -> Iterator[Section]:
     heading: tuple[str, ...] = ()
     found_text = False
@@ -116,7 +125,7 @@ def _pdf_sections(
             problem = None if ocr.mode == "off" else "ocr = force" if ocr.mode == "force" else page_problem(page, raw)
             if problem is not None:
                 log.info("%s: page %d: %s: OCR", display, index + 1, problem)
-                read = read_page(lambda i=index: images.render(i), display, index + 1, ocr)
+                read = read_page(lambda i=index: images.render(i), display, index + 1, ocr, on_ocr)
                 if read is None:
                     ocr_failed += 1
                 elif read.text and (ocr.mode == "force" or letters(read.text) > letters(text)):
@@ -174,10 +183,10 @@ def _outline_by_page(reader) -> dict[int, tuple[str, ...]]:
 # -- images ------------------------------------------------------------------------------------
 
 
-def _load_image(path: Path, display: str, ocr: OcrOptions) -> Parsed:
+def _load_image(path: Path, display: str, ocr: OcrOptions, on_ocr: Callable[[int], None] | None = None) -> Parsed:
     if ocr.mode == "off":
         raise DocumentError(display, 'an image file is read by OCR, and OCR is off (ingest.ocr = "off"): set ingest.ocr = "auto" to read it')
-    return Parsed(path.stem, image_sections(path, display, ocr))
+    return Parsed(path.stem, image_sections(path, display, ocr, on_ocr))
 
 
 # -- plain text --------------------------------------------------------------------------------

@@ -305,9 +305,14 @@ def letters(text: str) -> int:
     return sum(c.isalnum() for c in text)
 
 
-def read_page(render: Callable[[], Any], display: str, page: int, ocr: OcrOptions) -> OcrText | None:
+def read_page(
+    render: Callable[[], Any], display: str, page: int, ocr: OcrOptions, on_ocr: Callable[[int], None] | None = None
+) -> OcrText | None:
     """OCR one page (`render()` gives its image): its OcrText, or None when it failed or took longer
-    than its limit (logged; the file's other pages go on). OCR that cannot load fails the file."""
+    than its limit (logged; the file's other pages go on). OCR that cannot load fails the file.
+    `on_ocr(page)` is told first (the parse worker tells the pool, whose file time limit pauses)."""
+    if on_ocr is not None:
+        on_ocr(page)
     try:
         read = recognise(render(), ocr)
     except PageTimeout:
@@ -324,13 +329,15 @@ def read_page(render: Callable[[], Any], display: str, page: int, ocr: OcrOption
     return read
 
 
-def image_sections(path: Path, display: str, ocr: OcrOptions) -> Iterator[Section]:
+def image_sections(
+    path: Path, display: str, ocr: OcrOptions, on_ocr: Callable[[int], None] | None = None
+) -> Iterator[Section]:
     """The sections of an image file: one per page (TIFF frame) OCR read text on."""
     pages = failed = 0
     found_text = False
     for number, frame in enumerate(image_frames(path, display), 1):
         pages += 1
-        read = read_page(lambda f=frame: f, display, number, ocr)
+        read = read_page(lambda f=frame: f, display, number, ocr, on_ocr)
         if read is None:
             failed += 1
         elif read.text:

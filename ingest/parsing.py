@@ -8,7 +8,9 @@ milliseconds. `ParsePool.parse` hands back the files in order while up to `worke
 parsed at once; sections stream back as they are read, so a 1,000-page PDF is never held whole.
 
 The time limit counts the time the ingest waits on the parser of a file, not the time it spends
-chunking and embedding what the parser already sent.
+chunking and embedding what the parser already sent, nor the time of pages read by OCR: the worker
+announces each, and it has its own limit (ingest.ocr_page_timeout_s, kept in the worker; the pool
+stops a worker that overruns it by OCR_GRACE_S, e.g. hung inside a model call).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from kb.records import Section
 
 log = logging.getLogger(__name__)
 
+OCR_GRACE_S = 30.0  # past a page's OCR limit: rendering, loading the models, a limit that could not fire
 LIGHT_KINDS = {"pdf", "txt", "image"}  # parsed without unstructured (OCR loads its models in the worker, when a page needs it)
 
 
@@ -176,6 +179,7 @@ class _Task:
         self.job = job
         self.timeout_s = timeout_s
         self.waited = 0.0
+        self.in_ocr = False  # the worker announced an OCR page and has not answered since
 
     def open(self) -> Parsed:
         """The file's title and its sections (lazy); raises DocumentError with the reason."""
@@ -199,12 +203,23 @@ class _Task:
             yield message[1]
 
     def _receive(self) -> tuple:
+        while True:
+            message = self._next()
+            self.in_ocr = message[0] == "ocr"
+            if not self.in_ocr:
+                return message
+
+    def _next(self) -> tuple:
         worker = self.worker
         if worker is None:
             raise DocumentError(self.job.display, "parsing was stopped")
         started = time.monotonic()
-        ready = worker.conn.poll(max(self.timeout_s - self.waited, 0))
-        self.waited += time.monotonic() - started
+        page_limit = self.job.ocr.page_timeout_s + OCR_GRACE_S
+        ready = worker.conn.poll(page_limit if self.in_ocr else max(self.timeout_s - self.waited, 0))
+        if not self.in_ocr:  # an OCR page's time counts against its own limit only
+            self.waited += time.monotonic() - started
+        if not ready and self.in_ocr:
+            self._fail(f"OCR of a page ran past {page_limit:g} s (ingest.ocr_page_timeout_s) and did not stop; stopped")
         if not ready:
             self._fail(f"parsing took longer than {self.timeout_s:g} s (ingest.parse_timeout_s); stopped")
         try:

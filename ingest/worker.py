@@ -3,7 +3,8 @@ under an address-space limit and streams their sections back through a pipe.
 
 Protocol, one file at a time: the parent sends `(path, display, kind, is_text, ocr)` (or None to stop;
 `ocr` is the file's `OcrOptions`: the OCR models load in the worker at the first page that needs them);
-the worker answers `("title", str)`, then `("section", Section)` per section, then `("end",)`, or
+the worker answers `("title", str)`, then `("section", Section)` per section (each page OCR reads is
+announced first with `("ocr", page)`: its time has its own limit), then `("end",)`, or
 `("error", reason)` at any point. On MemoryError it answers `("memory",)` and exits, so the parent
 replaces it with a fresh process.
 """
@@ -58,7 +59,7 @@ def _loop(conn: Connection) -> None:
             return
         path, display, kind, is_text, ocr = job
         try:
-            parsed = load(Path(path), display, FileKind(kind, is_text), ocr)
+            parsed = load(Path(path), display, FileKind(kind, is_text), ocr, lambda page: conn.send(("ocr", page)))
             conn.send(("title", parsed.title))
             for section in parsed.sections:
                 conn.send(("section", section))

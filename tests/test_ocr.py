@@ -224,6 +224,17 @@ def test_a_page_over_its_time_limit_is_skipped_and_the_rest_of_the_file_goes_in(
     assert "OCR failed on 2 of them" in failure["error"]
 
 
+@needs_fonts
+def test_pages_read_by_ocr_count_against_their_own_limit_not_the_files(tmp_path, docs):
+    """A long scan must not be stopped by ingest.parse_timeout_s: each OCR'd page has its own limit."""
+    support.scanned_copy(support.make_text_pdf(tmp_path / "original.pdf", english_pages()), docs / "scan.pdf")
+    with _kb(tmp_path, parse_timeout_s=1.0, ocr_page_timeout_s=60) as kb:  # OCR here: 1-3 s a page
+        report = kb.ingest([docs])
+        assert report.files_failed == [] and report.files_added == 1
+        chunks = _chunks(kb, "scan.pdf")
+        assert min(c["page_start"] for c in chunks) == 1 and max(c["page_end"] for c in chunks) == 3
+
+
 # -- images ----------------------------------------------------------------------------------------
 
 
