@@ -80,10 +80,17 @@ class IngestPipeline:
         return self._embedder()
 
     def run(
-        self, paths: list[Path], *, prune: bool = False, dry_run: bool = False, progress: Progress | None = None
+        self,
+        paths: list[Path],
+        *,
+        prune: bool = False,
+        dry_run: bool = False,
+        progress: Progress | None = None,
+        settle_s: float = 0.0,
     ) -> IngestReport:
         """Ingest `paths` (folders or files). Unchanged files are skipped, changed ones replaced;
-        registered files gone from an ingested folder are removed with `prune`, listed without."""
+        registered files gone from an ingested folder are removed with `prune`, listed without.
+        Files changed less than `settle_s` ago wait (`files_pending`): they may be half-written."""
         progress = progress or Progress()
         started = time.perf_counter()
         report = IngestReport(dry_run=dry_run)
@@ -93,7 +100,7 @@ class IngestPipeline:
         scanner = Scanner(self.settings, self.store)
         candidates, scopes, protected = scanner.scan(paths, registry, report)
         seen = {c.doc_id for c in candidates}  # before diffing: a file that fails is not a file that went
-        todo = scanner.diff(candidates, registry, report)
+        todo = scanner.diff(candidates, registry, report, settle_s)
         protected |= {(str(c.root), c.source) for c in candidates if not c.status}  # failed: maybe a folder
         missing = [
             d

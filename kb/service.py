@@ -25,7 +25,7 @@ from kb.models.embedder import Embedder, open_embedder
 from kb.models.registry import ModelManager
 from kb.records import Document, Hit, IngestReport, Progress
 from kb.retrieval import Filters, Retriever
-from kb.settings import Settings
+from kb.settings import Settings, SourceSettings
 from kb.store.chroma import Store
 
 log = logging.getLogger(__name__)
@@ -105,8 +105,27 @@ class KnowledgeBase:
         if not paths:
             raise InvalidInput("no path to ingest: give one or more folders or files")
         with contextlib.nullcontext() if locked else self.store.write_lock():
-            pipeline = IngestPipeline(self.settings, self.store, lambda: self.embedder, self._parsers())
-            return pipeline.run([Path(p) for p in paths], prune=prune, dry_run=dry_run, progress=progress)
+            return self._pipeline(self.settings).run([Path(p) for p in paths], prune=prune, dry_run=dry_run, progress=progress)
+
+    def sync(self, source: SourceSettings, *, dry_run: bool = False, progress: Progress | None = None) -> IngestReport:
+        """One pass over a `[[sources]]` folder: the incremental ingest of the folder with the
+        source's include/exclude rules, removing what is gone when it prunes, and leaving files
+        written less than `settle_s` ago for a later pass. Holds the write lock."""
+        folder = Path(source.path)
+        collection = source.collection or self.settings.store.collection
+        if collection != self.settings.store.collection:
+            raise InvalidInput(f"source {folder} is for collection {collection!r}, not {self.settings.store.collection!r}")
+        if not folder.is_dir():
+            raise InvalidInput(f"source {folder}: no such folder (fix its path in [[sources]] of the settings)")
+        rules = {key: value for key, value in (("include", source.include), ("exclude", source.exclude)) if value is not None}
+        settings = self.settings.with_overrides(ingest=rules) if rules else self.settings
+        with self.store.write_lock():
+            return self._pipeline(settings).run(
+                [folder], prune=source.prune, dry_run=dry_run, progress=progress, settle_s=source.settle_s
+            )
+
+    def _pipeline(self, settings: Settings) -> IngestPipeline:
+        return IngestPipeline(settings, self.store, lambda: self.embedder, self._parsers())
 
     def write_lock(self) -> contextlib.AbstractContextManager[None]:
         """The store's write lock (raises `IngestLocked` at once when another ingest holds it)."""
