@@ -146,7 +146,10 @@ class SourceSync:
             self.status.state = "syncing"
         started = time.monotonic()
         try:
-            report = self.kb.sync(self.source)
+            report = self.kb.sync(self.source, progress=_Stoppable(self._stop))
+        except _Stopped:  # the server stops: the pass ends between two files (the next start finishes it)
+            log.info("sync of %s stopped by the shutdown", self.folder)
+            return
         except IngestLocked:
             with self._lock:
                 if self.status.state != "waiting":
@@ -210,6 +213,26 @@ class SourceSync:
             with self._lock:
                 self.status.watching = False
             self._stop.wait(WATCH_RETRY_S)
+
+
+class _Stopped(Exception):
+    """The server stops while a pass runs."""
+
+
+class _Stoppable(Progress):
+    """Ends a pass at its next file or batch once `stop` is set: the ingest's own interruption
+    path (what Ctrl-C does), so the store stays consistent and shutdown does not wait on a big pass."""
+
+    def __init__(self, stop: threading.Event):
+        self.stop = stop
+
+    def file_done(self, source: str, status: str, chunks: int) -> None:
+        if self.stop.is_set():
+            raise _Stopped
+
+    def chunks_embedded(self, count: int) -> None:
+        if self.stop.is_set():
+            raise _Stopped
 
 
 def _relative(path: str, folder: Path) -> str:
