@@ -84,7 +84,7 @@ def test_a_running_server_keeps_a_folder_in_sync(tmp_path: Path) -> None:
     docs.mkdir()
     (docs / "parking.md").write_text("# Parking\n\nquokka visitors park on level two of the east garage.\n")
     with synced_server(tmp_path, debounce_s=0.3, settle_s=0.5, rescan_s=0) as server:
-        _until(lambda: _sources(server)[0]["passes"] >= 1, "the first pass")
+        _until(lambda: _sources(server)[0]["passes"] >= 1, "the first pass", timeout=120)  # starts the parsers
         assert _found(server, "quokka visitors", "lexical") == ["parking.md"]
         status = _sources(server)[0]
         assert status["watching"] and status["state"] == "idle" and status["path"] == str(docs)
@@ -120,7 +120,7 @@ def test_a_file_still_being_written_is_not_ingested_half_done(tmp_path: Path) ->
     docs.mkdir()
     growing = docs / "minutes.md"
     with synced_server(tmp_path, debounce_s=0.2, settle_s=1.0, rescan_s=0) as server:
-        _until(lambda: _sources(server)[0]["passes"] >= 1, "the first pass")
+        _until(lambda: _sources(server)[0]["passes"] >= 1, "the first pass", timeout=120)  # starts the parsers
         lines = ["# Minutes", ""] + [f"item{n} agreed at the meeting." for n in range(12)]
         seen_pending = False
         with growing.open("w") as handle:
@@ -143,7 +143,7 @@ def test_a_file_still_being_written_is_not_ingested_half_done(tmp_path: Path) ->
 def test_a_folder_without_events_is_rescanned(tmp_path: Path) -> None:
     """Network mounts give no file-system events: `watch = false` and the rescan finds changes."""
     with synced_server(tmp_path, watch=False, rescan_s=1.0, settle_s=0) as server:
-        _until(lambda: _sources(server)[0]["passes"] >= 1, "the first pass")
+        _until(lambda: _sources(server)[0]["passes"] >= 1, "the first pass", timeout=120)  # starts the parsers
         assert not _sources(server)[0]["watching"]
         (tmp_path / "docs" / "faq.md").write_text("# FAQ\n\nwombat questions go to the help desk.\n")
         _until(lambda: _found(server, "wombat questions", "lexical") == ["faq.md"], "the rescan")
@@ -152,7 +152,7 @@ def test_a_folder_without_events_is_rescanned(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_a_pass_waits_for_the_write_lock_and_runs_on_request(tmp_path: Path) -> None:
     with synced_server(tmp_path, watch=False, rescan_s=0, settle_s=0) as server:
-        _until(lambda: _sources(server)[0]["passes"] >= 1, "the first pass")
+        _until(lambda: _sources(server)[0]["passes"] >= 1, "the first pass", timeout=120)  # starts the parsers
         (tmp_path / "docs" / "faq.md").write_text("# FAQ\n\nwombat questions go to the help desk.\n")
         with server.kb.write_lock():  # another ingest (a CLI run) holds the lock
             response = httpx.post(f"{server.url}/api/sources/sync")
