@@ -107,3 +107,20 @@ def test_the_text_report_names_each_problem_and_what_to_do(tmp_path):
                                                          "KB_LLM__MODELS_DIR": str(tmp_path / "none")})
     assert result.exit_code == 1
     assert "error" in result.stdout and "→ kb model install qwen2.5-coder-1.5b" in result.stdout
+
+
+def test_doctor_checks_each_folder_kept_in_sync(tmp_path):
+    (tmp_path / "docs" / "a" / "b").mkdir(parents=True)
+    (tmp_path / "quiet").mkdir()
+    settings = tmp_path / "settings.toml"
+    settings.write_text('[store]\npath = "store"\n[[sources]]\npath = "docs"\n[[sources]]\npath = "gone"\n'
+                        '[[sources]]\npath = "quiet"\nwatch = false\nrescan_s = 0\n')
+    result = CliRunner().invoke(kb_main, ["--settings", str(settings), "doctor", "--json"], env={}, catch_exceptions=False)
+    checks = by_name(json.loads(result.stdout))
+    docs = checks[f"source {tmp_path / 'docs'}"]
+    assert docs["status"] == "ok" and docs["data"]["folders"] == 3 and "watched" in docs["detail"]
+    gone = checks[f"source {tmp_path / 'gone'}"]
+    assert gone["status"] == "error" and "no such folder" in gone["detail"] and "[[sources]]" in gone["fix"]
+    quiet = checks[f"source {tmp_path / 'quiet'}"]
+    assert quiet["status"] == "warning" and "kb sync" in quiet["detail"]
+    assert result.exit_code == 1
