@@ -177,6 +177,7 @@ class IngestPipeline:
         stop = threading.Event()
         worker = threading.Thread(target=self._parse_all, args=(todo, events, stop), name="kb-parse", daemon=True)
         writer = _Writer(self.store, self._embedder, self.settings.embedding.batch_size, report, progress)
+        threading.Thread(target=self._prepare_embedder, name="kb-model-prepare", daemon=True).start()
         worker.start()
         try:
             while (event := events.get()) is not None:
@@ -190,6 +191,14 @@ class IngestPipeline:
             raise
         finally:
             worker.join(timeout=5)
+
+    def _prepare_embedder(self) -> None:
+        """Import the embedding model's libraries while the parse workers start (both take seconds,
+        on two cores at once); its weights still wait for a first chunk."""
+        try:
+            self._embedder().prepare()
+        except Exception as exc:  # loading tries again and reports it where it can
+            log.debug("preparing the embedding model failed: %s", exc)
 
     def _handle_missing(self, missing: list[Document], prune: bool, report: IngestReport) -> None:
         for doc in missing:
