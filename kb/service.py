@@ -43,6 +43,7 @@ class KnowledgeBase:
         self._owns_chat_model = chat_model is None
         self._model_lock = threading.Lock()
         self._embedder_lock = threading.Lock()  # ingest's threads and the server's requests ask at once
+        self._store_lock = threading.Lock()
         self.models = ModelManager(settings)
         self._parse_pool: ParsePool | None = None  # parse workers, started by the first ingest
 
@@ -86,7 +87,9 @@ class KnowledgeBase:
     @property
     def store(self) -> Store:
         if self._store is None:
-            self._store = Store(self.settings.store, embedding_model=self.embedding_model)
+            with self._store_lock:  # two threads' first use (a sync pass and a request) open one store
+                if self._store is None:
+                    self._store = Store(self.settings.store, embedding_model=self.embedding_model)
         return self._store
 
     # -- ingest -------------------------------------------------------------------------------

@@ -218,3 +218,30 @@ def test_sources_settings_resolve_paths_and_refuse_a_folder_twice(tmp_path: Path
     path.write_text('[[sources]]\npath = "docs"\nrescan_s = -1\n')
     with pytest.raises(SettingsError, match="rescan_s"):
         load_settings(path, environ={})
+
+
+class _Slow(HashEmbedder):
+    def embed_passages(self, texts):
+        time.sleep(0.3)  # a big folder: the pass takes a while
+        return super().embed_passages(texts)
+
+
+@pytest.mark.slow
+def test_a_shutdown_ends_a_running_pass_at_its_next_file_and_the_next_pass_finishes(tmp_path: Path) -> None:
+    from kb.sync import SourceSync
+
+    settings = load_settings(_settings_file(tmp_path, watch=False, rescan_s=0, settle_s=0), environ={})
+    for n in range(40):
+        (tmp_path / "docs" / f"note{n:02d}.md").write_text(f"# Note {n}\n\nkoala{n} facts for the record.\n")
+    with KnowledgeBase(settings.with_overrides(embedding={"batch_size": 1}), embedder=_Slow()) as kb:
+        sync = SourceSync(kb, settings.sources[0])
+        sync.start()
+        _until(lambda: len(kb.documents()) >= 2, "a few files in", timeout=120)
+        started = time.monotonic()
+        sync.close()  # what the server's shutdown does
+        assert time.monotonic() - started < 10 and not any(t.is_alive() for t in sync._threads)
+        stopped_at = len(kb.documents())
+        assert stopped_at < 40  # it stopped mid-way, not after the whole folder
+        assert kb.store.count_chunks() == sum(d.chunks for d in kb.documents())  # only whole files
+        report = kb.sync(settings.sources[0])
+        assert report.files_added == 40 - stopped_at and len(kb.documents()) == 40
