@@ -69,6 +69,7 @@ class Store:
         self._seen = self._stamp_state()
         self._documents_cache: tuple[tuple[int, int], list[Document]] | None = None
         self._by_id: tuple[tuple[int, int], dict[str, Document]] | None = None
+        self._new: set[str] = set()  # begun with no registry entry before: nothing to drop at commit
         # Vectors of two models must never share a collection (Chroma itself checks only the size).
         built_with = (self._chunks.metadata or {}).get("kb:embedding_model")
         if built_with not in (None, embedding_model):
@@ -173,6 +174,10 @@ class Store:
         """Journal that a new version of `doc` is being written (step 1)."""
         current = self.get_document(doc.doc_id)
         entry = current if current is not None else Document(doc_id=doc.doc_id, source=doc.source, root=doc.root)
+        if current is None:
+            self._new.add(doc.doc_id)  # commit has no other version to drop
+        else:
+            self._new.discard(doc.doc_id)
         entry.pending = new_sha
         self._put(entry)
 
@@ -189,7 +194,14 @@ class Store:
         self.lexical.add((c.chunk_id, c.doc_id, c.sha256, c.source, c.embedding_text) for c in chunks)
 
     def commit(self, doc: Document) -> None:
-        """Make `doc.sha256` the visible version, then drop every other version (step 3)."""
+        """Make `doc.sha256` the visible version, then drop every other version (step 3). A
+        document that had no entry when this store began it has no other version (chunks are
+        only written after an entry journals them, and recover() undoes any left): one write."""
+        if doc.doc_id in self._new:
+            self._new.discard(doc.doc_id)
+            doc.pending = ""
+            self._put(doc)
+            return
         doc.pending = doc.sha256
         self._put(doc)
         self._delete_chunks_except(doc.doc_id, doc.sha256)
@@ -198,6 +210,7 @@ class Store:
 
     def rollback(self, doc_id: str) -> None:
         """Undo an unfinished write: keep only the committed version (or nothing, if none)."""
+        self._new.discard(doc_id)
         current = self.get_document(doc_id)
         if current is None:
             self._delete_chunks_except(doc_id, "")
