@@ -12,6 +12,7 @@ import hashlib
 import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
 from typing import Any
 
 HEADING_SEPARATOR = " > "
@@ -128,8 +129,17 @@ class Document:
     def folder(self) -> str:
         return folder_of(self.source)
 
+    @property
+    def modified(self) -> str:
+        """The file's modification time (`mtime`), ISO 8601 in UTC."""
+        return datetime.fromtimestamp(self.mtime, timezone.utc).isoformat(timespec="seconds")
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def info(self) -> dict[str, Any]:
+        """What `kb documents --json` and `GET /api/documents` show: the entry, its folder and modified time."""
+        return {**asdict(self), "folder": self.folder, "modified": self.modified}
 
     def chunk_metadata(self) -> dict[str, Any]:
         """The filter keys its chunks carry (`filter_metadata`)."""

@@ -31,13 +31,13 @@ from kb.api.errors import problem_details_plugin
 from kb.api.jobs import IngestJobs
 from kb.api.metrics import Metrics, MetricsController, observability
 from kb.api.openai import OpenAIController
-from kb.api.schemas import DOC_ID_MAX_CHARS
 from kb.api.state import LOGGER
 from kb.api.status import StatusController
 from kb.api.web import web_handlers, web_template_config
 from kb.errors import ModelUnavailable
+from kb.filters import KIND_PATTERN
 from kb.service import KnowledgeBase
-from kb.settings import HISTORY_MESSAGE_MAX_CHARS, QUESTION_MAX_CHARS, Settings
+from kb.settings import DOC_ID_MAX_CHARS, HISTORY_MESSAGE_MAX_CHARS, QUESTION_MAX_CHARS, TAG_MAX_CHARS, Settings
 
 log = logging.getLogger(LOGGER)
 
@@ -140,9 +140,14 @@ def _state_bounds(openapi: OpenAPI, settings: Settings) -> None:
     question_field = (schemas["AskRequest"].properties or {})["question"]
     if isinstance(question_field, Schema):
         question_field.pattern = api_schemas.NON_BLANK
-    doc_ids = (schemas["SearchFilters"].properties or {})["doc_ids"]
-    if isinstance(doc_ids, Schema) and isinstance(doc_ids.items, Schema):
-        doc_ids.items.min_length, doc_ids.items.max_length = 1, DOC_ID_MAX_CHARS
+    filters = schemas["SearchFilters"].properties or {}
+    items = {"doc_ids": {"min_length": 1, "max_length": DOC_ID_MAX_CHARS},
+             "tags": {"min_length": 1, "max_length": TAG_MAX_CHARS, "pattern": api_schemas.TAG_PATTERN},
+             "kinds": {"pattern": KIND_PATTERN}}
+    for field, bounds in items.items():
+        if isinstance(found := filters.get(field), Schema) and isinstance(found.items, Schema):
+            for name, value in bounds.items():
+                setattr(found.items, name, value)
     # /v1: the question is the last user message (kb/api/openai.py). JSON Schema cannot name the last
     # item, so: every user message is a question kb would take, and there is at least one.
     chat = schemas["ChatMessage"].properties or {}
