@@ -30,11 +30,13 @@ from kb.settings import (
 )
 
 KIND_PATTERN = rf"^[a-z0-9]{{1,{KIND_MAX_CHARS}}}$"
-# A date (UTC midnight) or a date and time, with an offset or Z (none: UTC).
-INSTANT_PATTERN = r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$"
+# A tag as given: no comma or control character, and something besides white space (Python's
+# str.isspace() characters, spelled out so that JSON Schema's regex engines read it alike).
+_SPACE = "\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+TAG_PATTERN = rf"^[^,\x00-\x1f\x7f]*[^,\x00-\x1f\x7f{_SPACE}][^,\x00-\x1f\x7f]*$"
+INSTANT_MAX_CHARS = 64
 _KIND = re.compile(KIND_PATTERN)
-_INSTANT = re.compile(INSTANT_PATTERN)
-_CONTROL = re.compile(r"[\x00-\x1f\x7f,]")
+_TAG = re.compile(TAG_PATTERN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,10 +93,9 @@ def make_filters(
     for kind in kinds:
         if not _KIND.match(kind):
             raise InvalidInput(f"{prefix}kinds: {kind!r} is not a file kind (pdf, docx, md, ...)")
+    # An empty range (before <= after) is no error: it matches nothing, as any filter may.
     after = parse_instant(modified_after, f"{prefix}modified_after")
     before = parse_instant(modified_before, f"{prefix}modified_before")
-    if after is not None and before is not None and before <= after:
-        raise InvalidInput(f"{prefix}modified_before: must be later than modified_after")
     return Filters(source=source, doc_ids=doc_ids, tags=tags, kinds=kinds, modified_after=after, modified_before=before)
 
 
@@ -110,11 +111,12 @@ def normalize_tags(tags: Iterable[str], field: str, most: int = TAGS_PER_DOCUMEN
         tags = [tags]
     found = []
     for raw in tags:
-        tag = normalize_tag(raw)
-        if not tag or len(tag) > TAG_MAX_CHARS or _CONTROL.search(tag):
-            raise InvalidInput(f"{field}: {str(raw)[:80]!r} is not a tag (1 to {TAG_MAX_CHARS} characters, "
-                               "no comma or control character)")
-        found.append(tag)
+        raw = str(raw)
+        # The bound is on the tag as given (case-folding may lengthen it: "ß" is "ss").
+        if len(raw) > TAG_MAX_CHARS or not _TAG.match(raw):
+            raise InvalidInput(f"{field}: {raw[:80]!r} is not a tag (1 to {TAG_MAX_CHARS} characters, not only "
+                               "spaces, no comma or control character)")
+        found.append(normalize_tag(raw))
     found = list(dict.fromkeys(found))
     if len(found) > most:
         raise InvalidInput(f"{field}: {len(found)} tags; at most {most}")
@@ -134,12 +136,13 @@ def parse_instant(value: str | float | date | None, field: str) -> float | None:
         moment = datetime(value.year, value.month, value.day)
     else:
         text = str(value).strip()
-        if not _INSTANT.match(text):
-            raise InvalidInput(f"{field}: {text[:40]!r} is not a date (2024-05-01) or date and time (2024-05-01T09:30:00Z)")
         try:
-            moment = datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "T"))
+            if len(text) > INSTANT_MAX_CHARS or not text[:1].isdigit():
+                raise ValueError("not ISO 8601")
+            moment = datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
         except ValueError as exc:
-            raise InvalidInput(f"{field}: {text!r}: {exc}") from exc
+            raise InvalidInput(f"{field}: {text[:40]!r} is not a date (2024-05-01) or date and time "
+                               f"(2024-05-01T09:30:00Z): {exc}") from exc
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
     return moment.timestamp()
@@ -150,11 +153,7 @@ def folder_tags(source: str, depth: int) -> tuple[str, ...]:
     if depth <= 0:
         return ()
     names = [n for n in folder_of(source).split("/") if n][:depth]
-    tags = []
-    for name in names:
-        tag = normalize_tag(name)
-        if tag and len(tag) <= TAG_MAX_CHARS and not _CONTROL.search(tag):
-            tags.append(tag)
+    tags = [normalize_tag(name) for name in names if len(name) <= TAG_MAX_CHARS and _TAG.match(name)]
     return tuple(dict.fromkeys(tags))
 
 

@@ -185,10 +185,14 @@ def test_filter_bounds_name_the_field():
         make_filters(kinds=["p df"])
     with pytest.raises(InvalidInput, match=r"^filters\.modified_after: 'yesterday' is not a date"):
         make_filters(modified_after="yesterday")
-    with pytest.raises(InvalidInput, match=r"^modified_after: '2024-13-01': month must be in 1..12"):
+    with pytest.raises(InvalidInput, match=r"^modified_after: '2024-13-01' is not a date .*month must be in 1..12"):
         make_filters(modified_after="2024-13-01", prefix="")
-    with pytest.raises(InvalidInput, match=r"modified_before: must be later"):
-        make_filters(modified_after="2024-05-02", modified_before="2024-05-01")
+    with pytest.raises(InvalidInput, match=r"^filters\.tags: '\\u3000 ' is not a tag"):
+        make_filters(tags=["\u3000 "])  # white space only
+    assert make_filters(tags=["ß" * TAG_MAX_CHARS]).tags == ("ss" * TAG_MAX_CHARS,)  # the bound is on what was given
+    empty = make_filters(modified_after="2024-05-02", modified_before="2024-05-01")  # an empty range matches nothing
+    assert empty.modified_before < empty.modified_after
+    assert make_filters(modified_after="2024-05-01t09:30:00z").modified_after == 1714555800.0
     assert make_filters(tags=[" Q3  Plans "], kinds=[".PDF"]).tags == ("q3 plans",)
     assert make_filters(modified_after="2024-05-01").modified_after == 1714521600.0
 

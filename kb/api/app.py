@@ -20,7 +20,7 @@ from litestar.config.cors import CORSConfig
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
-from litestar.openapi.spec import OpenAPI, OpenAPIType, Schema
+from litestar.openapi.spec import OpenAPI, OpenAPIFormat, OpenAPIType, Schema
 
 from kb import __version__
 from kb.api import schemas as api_schemas
@@ -35,7 +35,7 @@ from kb.api.state import LOGGER
 from kb.api.status import StatusController
 from kb.api.web import web_handlers, web_template_config
 from kb.errors import ModelUnavailable
-from kb.filters import KIND_PATTERN
+from kb.filters import KIND_PATTERN, TAG_PATTERN
 from kb.service import KnowledgeBase
 from kb.settings import DOC_ID_MAX_CHARS, HISTORY_MESSAGE_MAX_CHARS, QUESTION_MAX_CHARS, TAG_MAX_CHARS, Settings
 
@@ -142,12 +142,18 @@ def _state_bounds(openapi: OpenAPI, settings: Settings) -> None:
         question_field.pattern = api_schemas.NON_BLANK
     filters = schemas["SearchFilters"].properties or {}
     items = {"doc_ids": {"min_length": 1, "max_length": DOC_ID_MAX_CHARS},
-             "tags": {"min_length": 1, "max_length": TAG_MAX_CHARS, "pattern": api_schemas.TAG_PATTERN},
+             "tags": {"min_length": 1, "max_length": TAG_MAX_CHARS, "pattern": TAG_PATTERN},
              "kinds": {"pattern": KIND_PATTERN}}
     for field, bounds in items.items():
         if isinstance(found := filters.get(field), Schema) and isinstance(found.items, Schema):
             for name, value in bounds.items():
                 setattr(found.items, name, value)
+    for field in ("modified_after", "modified_before"):  # a date or a date and time
+        if isinstance(found := filters.get(field), Schema):
+            for option in found.one_of or []:
+                if isinstance(option, Schema) and option.type == OpenAPIType.STRING:
+                    option.any_of = [Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.DATE),
+                                     Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.DATE_TIME)]
     # /v1: the question is the last user message (kb/api/openai.py). JSON Schema cannot name the last
     # item, so: every user message is a question kb would take, and there is at least one.
     chat = schemas["ChatMessage"].properties or {}

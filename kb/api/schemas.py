@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 
-from kb.filters import INSTANT_PATTERN, KIND_PATTERN, Filters, make_filters
+from kb.filters import INSTANT_MAX_CHARS, KIND_PATTERN, TAG_PATTERN, Filters, make_filters
 from kb.settings import (
     DOC_ID_MAX_CHARS,
     FILTER_DOC_IDS_MAX,
@@ -40,10 +40,10 @@ Temperature = Annotated[float, msgspec.Meta(ge=0, le=TEMPERATURE_BOUND, examples
 MaxTokens = Annotated[int, msgspec.Meta(ge=1, description="at most [llm] max_tokens_limit (GET /api/stats: limits)")]
 DocId = Annotated[str, msgspec.Meta(min_length=1, max_length=DOC_ID_MAX_CHARS)]
 # A tag as given; kb case-folds it and collapses its spaces (kb/filters.py), and refuses commas.
-TAG_PATTERN = r"^[^,\x00-\x1f\x7f]+$"
 Tag = Annotated[str, msgspec.Meta(min_length=1, max_length=TAG_MAX_CHARS, pattern=TAG_PATTERN)]
 Kind = Annotated[str, msgspec.Meta(pattern=KIND_PATTERN)]
-Instant = Annotated[str, msgspec.Meta(pattern=INSTANT_PATTERN, examples=["2024-05-01"],
+# The schema says date or date-time (kb/api/app.py writes the anyOf); kb parses both, and more of ISO 8601.
+Instant = Annotated[str, msgspec.Meta(min_length=1, max_length=INSTANT_MAX_CHARS, examples=["2024-05-01"],
                                       description="ISO 8601 date (UTC midnight) or date and time (no offset: UTC)")]
 
 
