@@ -113,7 +113,7 @@ class IngestPipeline:
         else:
             progress.planned(len(todo), sum(c.size for c in todo))
             self._ingest(todo, report, progress, registry, tags)
-            unchanged = [registry[c.doc_id] for c in candidates if c.status == "unchanged" and c.doc_id in registry]
+            unchanged = [(registry[c.doc_id], c.path) for c in candidates if c.status == "unchanged" and c.doc_id in registry]
             retag_unchanged(self.store, unchanged, tags, self.settings.ingest.tags_from_folders)
             self._handle_missing(refused, True, report)  # never left readable through the store
             self._handle_missing(missing, prune, report)

@@ -208,3 +208,30 @@ def test_an_interrupted_retag_is_finished_by_the_next_ingest(corpus_kb: Knowledg
     corpus_kb.ingest([tmp_path / "docs"])
     for mode in ("dense", "lexical"):
         assert {h.source for h in corpus_kb.search("rollback", 3, mode=mode, filters=Filters(tags=("late",)))} == {"hr/doc04.md"}
+
+
+def test_a_store_from_before_filters_gets_its_metadata_without_embedding(small_chunks: KnowledgeBase, tmp_path: Path):
+    """A store written before chunks carried filter keys (no kind/folder/modified/tags on its chunks,
+    no lexical document table, registry entries of metadata version 0): the next ingest writes them,
+    and embeds nothing."""
+    root = _corpus(tmp_path / "docs", count=6, allowed=(2,))
+    small_chunks.ingest([root])
+    store = small_chunks.store
+    got = store._chunks.get(include=[])
+    store._chunks.update(ids=got["ids"], metadatas=[{"kind": None, "folder": None, "modified": None, "tags": None}] * len(got["ids"]))
+    for doc in small_chunks.documents():
+        old = copy.copy(doc)
+        old.meta_version, old.tags, old.tags_file = 0, [], []  # no tags known: its front matter is read again
+        store._put(old)
+    store.lexical.set_documents([])
+    with store.lexical._lock:
+        store.lexical._db.execute("delete from doc_meta")
+        store.lexical._db.execute("delete from doc_tags")
+    assert small_chunks.search("deploy incident", 3, mode="dense", filters=Filters(tags=("audit",))) == []
+    assert small_chunks.search("deploy incident", 3, mode="lexical", filters=Filters(kinds=("md",))) == []
+    embedded = small_chunks.embedder.embedded
+    report = small_chunks.ingest([root])
+    assert report.files_unchanged == 6 and small_chunks.embedder.embedded == embedded
+    for mode in ("dense", "lexical", "hybrid"):
+        assert {h.source for h in small_chunks.search("deploy incident", 3, mode=mode, filters=Filters(tags=("audit",)))} == {"legal/doc02.md"}
+        assert len(small_chunks.search("deploy incident", 3, mode=mode, filters=Filters(kinds=("md",)))) == 3
