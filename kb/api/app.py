@@ -141,11 +141,13 @@ def _state_bounds(openapi: OpenAPI, settings: Settings) -> None:
     if isinstance(question_field, Schema):
         question_field.pattern = api_schemas.NON_BLANK
     filters = schemas["SearchFilters"].properties or {}
-    items = {"doc_ids": {"min_length": 1, "max_length": DOC_ID_MAX_CHARS},
-             "tags": {"min_length": 1, "max_length": TAG_MAX_CHARS, "pattern": TAG_PATTERN},
-             "kinds": {"pattern": KIND_PATTERN}}
-    for field, bounds in items.items():
-        if isinstance(found := filters.get(field), Schema) and isinstance(found.items, Schema):
+    tag = {"min_length": 1, "max_length": TAG_MAX_CHARS, "pattern": TAG_PATTERN}
+    items = {("SearchFilters", "doc_ids"): {"min_length": 1, "max_length": DOC_ID_MAX_CHARS},
+             ("SearchFilters", "tags"): tag, ("TagChange", "add"): tag, ("TagChange", "remove"): tag,
+             ("SearchFilters", "kinds"): {"pattern": KIND_PATTERN}}
+    for (struct, field), bounds in items.items():
+        found = (schemas[struct].properties or {}).get(field)
+        if isinstance(found, Schema) and isinstance(found.items, Schema):
             for name, value in bounds.items():
                 setattr(found.items, name, value)
     for field in ("modified_after", "modified_before"):  # a date or a date and time
