@@ -126,6 +126,14 @@ def test_ask_keeps_to_the_filter(served):
     assert response.status_code == 200, response.text
     answer = response.json()
     assert answer["refused"] and answer["refused_by"] == "relevance" and answer["citations"] == []
+    # The OpenAI-compatible route takes the same `filters` (an OpenAI client's extra_body).
+    chat = httpx.post(f"{served.url}/v1/chat/completions", json={
+        "messages": [{"role": "user", "content": "What is the renewal fee of contract 4?"}],
+        "filters": {"tags": ["no-such-tag"]}}, timeout=30)
+    assert chat.status_code == 200 and chat.json()["kb"]["refused"] and chat.json()["sources"] == [], chat.text
+    bad = httpx.post(f"{served.url}/v1/chat/completions", json={
+        "messages": [{"role": "user", "content": "What is the renewal fee?"}], "filters": {"kinds": ["P D F"]}})
+    assert bad.status_code == 400 and "filters.kinds" in bad.text
 
 
 def test_tags_by_upload_and_by_the_tags_endpoint(served):
