@@ -11,6 +11,7 @@ Part of the bottom of the stack: it reads only `kb.errors`, `kb.records` and `kb
 from __future__ import annotations
 
 import fnmatch
+import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -177,6 +178,22 @@ def remove_tags(doc: Document, tags: Iterable[str]) -> None:
     tags = list(tags)
     doc.tags_added = [t for t in doc.tags_added if t not in tags]
     doc.tags_removed = list(dict.fromkeys([*doc.tags_removed, *tags]))
+
+
+def metadata_matcher(filters: Filters) -> Callable[[Document], bool]:
+    """Whether a registry entry passes the metadata part of `filters`, as the stores read it
+    (kb/store/scope.py): the retriever asks it only to skip a filter that allows every document
+    (a Chroma `where` costs time in proportion to what it allows) or none."""
+    kinds, tags = frozenset(filters.kinds), frozenset(filters.tags)
+    after = None if filters.modified_after is None else math.floor(filters.modified_after)
+    before = None if filters.modified_before is None else math.ceil(filters.modified_before)
+
+    def match(doc: Document) -> bool:
+        modified = int(doc.mtime)
+        return ((not kinds or doc.kind in kinds) and (not tags or not tags.isdisjoint(doc.tags))
+                and (after is None or modified >= after) and (before is None or modified < before))
+
+    return match
 
 
 def document_matcher(filters: Filters) -> Callable[[Document], bool]:

@@ -215,6 +215,8 @@ def test_a_store_from_before_filters_gets_its_metadata_without_embedding(small_c
     no lexical document table, registry entries of metadata version 0): the next ingest writes them,
     and embeds nothing."""
     root = _corpus(tmp_path / "docs", count=6, allowed=(2,))
+    for n, path in enumerate(sorted(root.rglob("*.md"))):
+        os.utime(path, (1_700_000_000 + n * 3600, 1_700_000_000 + n * 3600))
     small_chunks.ingest([root])
     store = small_chunks.store
     got = store._chunks.get(include=[])
@@ -228,7 +230,9 @@ def test_a_store_from_before_filters_gets_its_metadata_without_embedding(small_c
         store.lexical._db.execute("delete from doc_meta")
         store.lexical._db.execute("delete from doc_tags")
     assert small_chunks.search("deploy incident", 3, mode="dense", filters=Filters(tags=("audit",))) == []
-    assert small_chunks.search("deploy incident", 3, mode="lexical", filters=Filters(kinds=("md",))) == []
+    few = Filters(modified_after=1_700_000_000 + 3600)  # all but one: the stores filter
+    assert small_chunks.search("deploy incident", 3, mode="dense", filters=few) == []
+    assert small_chunks.search("deploy incident", 3, mode="lexical", filters=few) == []
     embedded = small_chunks.embedder.embedded
     report = small_chunks.ingest([root])
     assert report.files_unchanged == 6 and small_chunks.embedder.embedded == embedded

@@ -37,7 +37,7 @@ def _corpus(root: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory):
+def api_server(tmp_path_factory: pytest.TempPathFactory):
     from kb.api import create_app
 
     root = tmp_path_factory.mktemp("filters-api")
@@ -56,35 +56,35 @@ def served(tmp_path_factory: pytest.TempPathFactory):
         kb.close()
 
 
-def _search(served, filters: dict, **body) -> httpx.Response:
-    return httpx.post(f"{served.url}/api/search", json={"query": "renewal terms notice period", "top_k": 5,
+def _search(api_server, filters: dict, **body) -> httpx.Response:
+    return httpx.post(f"{api_server.url}/api/search", json={"query": "renewal terms notice period", "top_k": 5,
                                                          "filters": filters, **body}, timeout=30)
 
 
 @pytest.mark.parametrize("mode", ["dense", "lexical", "hybrid"])
-def test_search_filters_over_http(served, mode: str):
-    docs = httpx.get(f"{served.url}/api/documents", params={"limit": 500}).json()["documents"]
+def test_search_filters_over_http(api_server, mode: str):
+    docs = httpx.get(f"{api_server.url}/api/documents", params={"limit": 500}).json()["documents"]
     audit = {d["doc_id"] for d in docs if "audit" in d["tags"]}
     assert len(audit) == 3
-    hits = _search(served, {"tags": ["AUDIT"]}, mode=mode).json()["hits"]
+    hits = _search(api_server, {"tags": ["AUDIT"]}, mode=mode).json()["hits"]
     assert len(hits) == 3 and {h["doc_id"] for h in hits} == audit  # one chunk each: all of them
-    hits = _search(served, {"tags": ["legal"], "modified_after": "2024-01-10", "modified_before": "2024-01-20"},
+    hits = _search(api_server, {"tags": ["legal"], "modified_after": "2024-01-10", "modified_before": "2024-01-20"},
                    mode=mode).json()["hits"]
     # legal: days 0, 3, 6, ...; from the 10th (day 9) to before the 20th (day 19): 9, 12, 15, 18
     assert sorted(h["source"] for h in hits) == ["legal/note09.md", "legal/note12.md", "legal/note15.md", "legal/note18.md"]
-    assert _search(served, {"kinds": ["pdf"]}, mode=mode).json()["hits"] == []
-    assert len(_search(served, {"kinds": ["md"]}, mode=mode).json()["hits"]) == 5
+    assert _search(api_server, {"kinds": ["pdf"]}, mode=mode).json()["hits"] == []
+    assert len(_search(api_server, {"kinds": ["md"]}, mode=mode).json()["hits"]) == 5
 
 
-def test_documents_show_their_metadata_and_tags_can_be_listed(served):
-    docs = {d["source"]: d for d in httpx.get(f"{served.url}/api/documents", params={"limit": 500}).json()["documents"]}
+def test_documents_show_their_metadata_and_tags_can_be_listed(api_server):
+    docs = {d["source"]: d for d in httpx.get(f"{api_server.url}/api/documents", params={"limit": 500}).json()["documents"]}
     note = docs["ops/note04.md"]
     assert note["folder"] == "ops" and note["kind"] == "md" and note["tags"] == ["ops", "audit"]
     assert note["modified"] == "2024-01-05T00:00:00+00:00"
     assert "tags_added" not in note and "root" not in note
-    tagged = httpx.get(f"{served.url}/api/documents", params={"tag": "Audit"}).json()
+    tagged = httpx.get(f"{api_server.url}/api/documents", params={"tag": "Audit"}).json()
     assert tagged["total"] == 3
-    tags = httpx.get(f"{served.url}/api/tags").json()["tags"]
+    tags = httpx.get(f"{api_server.url}/api/tags").json()["tags"]
     assert tags[:3] == [{"tag": "legal", "documents": 10}, {"tag": "ops", "documents": 10}, {"tag": "sales", "documents": 10}]
     assert {"tag": "audit", "documents": 3} in tags
 
@@ -100,62 +100,62 @@ def test_documents_show_their_metadata_and_tags_can_be_listed(served):
     ({"tags": ["\u3000"]}, "filters.tags"),
     ({"colour": "red"}, "colour"),
 ])
-def test_bad_filters_are_a_400_naming_the_field(served, filters: dict, field: str):
+def test_bad_filters_are_a_400_naming_the_field(api_server, filters: dict, field: str):
     for path, body in (("/api/search", {"query": "renewal"}), ("/api/ask", {"question": "What is the renewal fee?"})):
-        response = httpx.post(f"{served.url}{path}", json={**body, "filters": filters}, timeout=30)
+        response = httpx.post(f"{api_server.url}{path}", json={**body, "filters": filters}, timeout=30)
         assert response.status_code == 400, response.text
         assert field in response.json()["detail"] + json.dumps(response.json().get("errors", [])), response.text
 
 
-def test_the_schema_and_stats_state_the_filter_bounds(served):
-    schema = httpx.get(f"{served.url}/schema/openapi.json").json()["components"]["schemas"]
+def test_the_schema_and_stats_state_the_filter_bounds(api_server):
+    schema = httpx.get(f"{api_server.url}/schema/openapi.json").json()["components"]["schemas"]
     filters = schema["SearchFilters"]["properties"]
     assert filters["tags"]["maxItems"] == FILTER_TAGS_MAX and filters["tags"]["items"]["maxLength"] == TAG_MAX_CHARS
     assert filters["kinds"]["items"]["pattern"] and filters["tags"]["items"]["pattern"]
     dates = next(o for o in filters["modified_after"]["oneOf"] if o.get("type") == "string")
     assert {o["format"] for o in dates["anyOf"]} == {"date", "date-time"}
     assert "filters" in schema["AskRequest"]["properties"] and "filters" in schema["ChatCompletionRequest"]["properties"]
-    limits = httpx.get(f"{served.url}/api/stats").json()["limits"]
+    limits = httpx.get(f"{api_server.url}/api/stats").json()["limits"]
     assert limits["filter_tags_max"] == FILTER_TAGS_MAX and limits["tag_max_chars"] == TAG_MAX_CHARS
 
 
-def test_ask_keeps_to_the_filter(served):
+def test_ask_keeps_to_the_filter(api_server):
     """Nothing allowed: the answer is refused by the relevance gate, without the model (none is loaded)."""
-    response = httpx.post(f"{served.url}/api/ask", json={"question": "What is the renewal fee of contract 4?",
+    response = httpx.post(f"{api_server.url}/api/ask", json={"question": "What is the renewal fee of contract 4?",
                                                          "filters": {"tags": ["no-such-tag"]}}, timeout=30)
     assert response.status_code == 200, response.text
     answer = response.json()
     assert answer["refused"] and answer["refused_by"] == "relevance" and answer["citations"] == []
     # The OpenAI-compatible route takes the same `filters` (an OpenAI client's extra_body).
-    chat = httpx.post(f"{served.url}/v1/chat/completions", json={
+    chat = httpx.post(f"{api_server.url}/v1/chat/completions", json={
         "messages": [{"role": "user", "content": "What is the renewal fee of contract 4?"}],
         "filters": {"tags": ["no-such-tag"]}}, timeout=30)
     assert chat.status_code == 200 and chat.json()["kb"]["refused"] and chat.json()["sources"] == [], chat.text
-    bad = httpx.post(f"{served.url}/v1/chat/completions", json={
+    bad = httpx.post(f"{api_server.url}/v1/chat/completions", json={
         "messages": [{"role": "user", "content": "What is the renewal fee?"}], "filters": {"kinds": ["P D F"]}})
     assert bad.status_code == 400 and "filters.kinds" in bad.text
 
 
-def test_tags_by_upload_and_by_the_tags_endpoint(served):
-    response = httpx.post(f"{served.url}/api/documents", files=[("files", ("board.md", b"# Board\n\nThe board approves the budget.\n"))],
+def test_tags_by_upload_and_by_the_tags_endpoint(api_server):
+    response = httpx.post(f"{api_server.url}/api/documents", files=[("files", ("board.md", b"# Board\n\nThe board approves the budget.\n"))],
                           data={"tags": "Board, minutes"}, timeout=30)
     assert response.status_code == 202, response.text
     job_id = response.json()["id"]
     deadline = time.time() + 60
-    while (job := httpx.get(f"{served.url}/api/jobs/{job_id}").json())["status"] in ("queued", "running"):
+    while (job := httpx.get(f"{api_server.url}/api/jobs/{job_id}").json())["status"] in ("queued", "running"):
         assert time.time() < deadline, job
         time.sleep(0.05)
     assert job["status"] == "done" and job["tags"] == ["board", "minutes"], job
-    hits = httpx.post(f"{served.url}/api/search", json={"query": "budget", "filters": {"tags": ["minutes"]}}).json()["hits"]
+    hits = httpx.post(f"{api_server.url}/api/search", json={"query": "budget", "filters": {"tags": ["minutes"]}}).json()["hits"]
     assert [h["source"] for h in hits] == ["board.md"]
     doc_id = hits[0]["doc_id"]
-    changed = httpx.post(f"{served.url}/api/documents/{doc_id}/tags", json={"add": ["Finance"], "remove": ["minutes"]})
+    changed = httpx.post(f"{api_server.url}/api/documents/{doc_id}/tags", json={"add": ["Finance"], "remove": ["minutes"]})
     assert changed.status_code == 200 and changed.json()["tags"] == ["board", "finance"], changed.text
-    assert httpx.post(f"{served.url}/api/search", json={"query": "budget", "filters": {"tags": ["minutes"]}}).json()["hits"] == []
-    bad = httpx.post(f"{served.url}/api/documents/{doc_id}/tags", json={"add": ["x" * (TAG_MAX_CHARS + 1)]})
+    assert httpx.post(f"{api_server.url}/api/search", json={"query": "budget", "filters": {"tags": ["minutes"]}}).json()["hits"] == []
+    bad = httpx.post(f"{api_server.url}/api/documents/{doc_id}/tags", json={"add": ["x" * (TAG_MAX_CHARS + 1)]})
     assert bad.status_code == 400
-    assert httpx.post(f"{served.url}/api/documents/nope/tags", json={"add": ["a"]}).status_code == 404
-    refused = httpx.post(f"{served.url}/api/documents", files=[("files", ("x.md", b"# X\n\nx\n"))], data={"tags": "a\x01b"})
+    assert httpx.post(f"{api_server.url}/api/documents/nope/tags", json={"add": ["a"]}).status_code == 404
+    refused = httpx.post(f"{api_server.url}/api/documents", files=[("files", ("x.md", b"# X\n\nx\n"))], data={"tags": "a\x01b"})
     assert refused.status_code == 400 and "tags" in refused.json()["detail"]
 
 
