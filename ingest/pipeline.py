@@ -81,11 +81,18 @@ class IngestPipeline:
         return self._embedder()
 
     def run(
-        self, paths: list[Path], *, prune: bool = False, dry_run: bool = False, progress: Progress | None = None,
+        self,
+        paths: list[Path],
+        *,
+        prune: bool = False,
+        dry_run: bool = False,
+        progress: Progress | None = None,
+        settle_s: float = 0.0,
         tags: tuple[str, ...] = (),
     ) -> IngestReport:
         """Ingest `paths` (folders or files). Unchanged files are skipped, changed ones replaced;
         registered files gone from an ingested folder are removed with `prune`, listed without.
+        Files changed less than `settle_s` ago wait (`files_pending`): they may be half-written.
         `tags` (normalised) are added by hand to every file found, as `kb tag` adds them."""
         progress = progress or Progress()
         started = time.perf_counter()
@@ -96,7 +103,7 @@ class IngestPipeline:
         scanner = Scanner(self.settings, self.store)
         candidates, scopes, protected = scanner.scan(paths, registry, report)
         seen = {c.doc_id for c in candidates}  # before diffing: a file that fails is not a file that went
-        todo = scanner.diff(candidates, registry, report)
+        todo = scanner.diff(candidates, registry, report, settle_s)
         protected |= {(str(c.root), c.source) for c in candidates if not c.status}  # failed: maybe a folder
         missing = [
             d
@@ -177,6 +184,7 @@ class IngestPipeline:
         worker = threading.Thread(target=self._parse_all, args=(todo, events, stop), name="kb-parse", daemon=True)
         writer = _Writer(self.store, self._embedder, self.settings.embedding.batch_size, report, progress)
         writer.tagging = (registry, tags, self.settings.ingest.tags_from_folders)
+        threading.Thread(target=self._prepare_embedder, name="kb-model-prepare", daemon=True).start()
         worker.start()
         try:
             while (event := events.get()) is not None:
@@ -190,6 +198,14 @@ class IngestPipeline:
             raise
         finally:
             worker.join(timeout=5)
+
+    def _prepare_embedder(self) -> None:
+        """Import the embedding model's libraries while the parse workers start (both take seconds,
+        on two cores at once); its weights still wait for a first chunk."""
+        try:
+            self._embedder().prepare()
+        except Exception as exc:  # loading tries again and reports it where it can
+            log.debug("preparing the embedding model failed: %s", exc)
 
     def _handle_missing(self, missing: list[Document], prune: bool, report: IngestReport) -> None:
         for doc in missing:

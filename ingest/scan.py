@@ -11,6 +11,7 @@ import fnmatch
 import logging
 import os
 import stat
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -154,10 +155,15 @@ class Scanner:
 
     # -- diffing ------------------------------------------------------------------------------
 
-    def diff(self, candidates: list[Candidate], registry: dict[str, Document], report: IngestReport) -> list[Candidate]:
+    def diff(
+        self, candidates: list[Candidate], registry: dict[str, Document], report: IngestReport, settle_s: float = 0.0
+    ) -> list[Candidate]:
         """Hash every candidate and set its status; return those to (re)ingest. Bad files are
-        reported here and keep an empty status."""
+        reported here and keep an empty status. A file changed less than `settle_s` ago (its
+        mtime or ctime: a copy that keeps the original mtime still moves ctime) may still be being
+        written: it is listed in `files_pending` and left as it is, for a later pass."""
         limit = int(self.settings.ingest.max_file_mb * 1_000_000)
+        fresh_after = time.time() - settle_s if settle_s > 0 else None
         todo = []
         for candidate in candidates:
             display = str(candidate.path)
@@ -170,6 +176,9 @@ class Scanner:
                         display,
                         f"{info.st_size / 1e6:.1f} MB is over ingest.max_file_mb ({self.settings.ingest.max_file_mb:g} MB); raise the limit to ingest it",
                     )
+                if fresh_after is not None and max(info.st_mtime, info.st_ctime) > fresh_after:
+                    report.files_pending.append(display)
+                    continue
                 candidate.kind = detect(candidate.path, display, int(self.settings.ingest.max_unpacked_mb * 1_000_000))
                 candidate.sha256 = sha256_file(candidate.path)
             except Unsupported as exc:

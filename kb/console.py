@@ -127,10 +127,12 @@ class ByteProgress:
         self._bar.update(self._tasks[what], completed=done, total=total)
 
 
-def print_report(report: IngestReport) -> None:
+def print_report(report: IngestReport, title: str = "Ingest", prune: bool = False) -> None:
+    """An ingest's (or a sync pass's) counts, then each failed, skipped, pending and missing file.
+    `prune`: the run removes missing documents (a sync), so a dry run says they would go."""
     console = Console()
-    title = "Ingest (dry run: nothing changed)" if report.dry_run else f"Ingest finished in {report.seconds:.1f} s"
-    table = Table(title=title, show_header=False, title_justify="left")
+    title = f"{title} (dry run: nothing changed)" if report.dry_run else f"{title} finished in {report.seconds:.1f} s"
+    table = Table(title=title, show_header=False, title_justify="left", min_width=len(title))
     table.add_column(style="bold")
     table.add_column(justify="right")
     verb = "would be " if report.dry_run else ""
@@ -138,7 +140,8 @@ def print_report(report: IngestReport) -> None:
     table.add_row(f"{verb}added", str(report.files_added))
     table.add_row(f"{verb}updated", str(report.files_updated))
     table.add_row("unchanged", str(report.files_unchanged))
-    table.add_row(f"{verb}removed", str(report.files_removed))
+    removed = len(report.files_missing) if report.dry_run and prune else report.files_removed
+    table.add_row(f"{verb}removed", str(removed))
     table.add_row("failed", f"[red]{len(report.files_failed)}[/red]" if report.files_failed else "0")
     table.add_row("skipped (unsupported)", str(len(report.files_skipped)))
     if not report.dry_run:
@@ -150,8 +153,10 @@ def print_report(report: IngestReport) -> None:
         err.print(f"[red]failed[/red] {failure['path']}: {failure['error']}", highlight=False)
     for skipped in report.files_skipped:
         err.print(f"[yellow]skipped[/yellow] {skipped['path']}: {skipped['reason']}", highlight=False)
+    for pending in report.files_pending:
+        err.print(f"[yellow]pending[/yellow] {pending}: written in the last seconds; the next pass takes it", highlight=False)
     if report.files_missing:
-        action = "would be kept" if report.dry_run else "kept; run with --prune to remove them"
+        action = ("would be removed" if prune else "would be kept") if report.dry_run else "kept; run with --prune to remove them"
         err.print(f"{len(report.files_missing)} document(s) gone from the folder ({action}):", highlight=False)
         for source in report.files_missing:
             err.print(f"  {source}", highlight=False)

@@ -197,6 +197,7 @@ class IngestReport:
     files_failed: list[dict[str, str]] = field(default_factory=list)
     files_skipped: list[dict[str, str]] = field(default_factory=list)
     files_missing: list[str] = field(default_factory=list)
+    files_pending: list[str] = field(default_factory=list)  # written too recently (a sync's settle_s)
     chunks_added: int = 0
     chunks_removed: int = 0
     seconds: float = 0.0
@@ -216,6 +217,7 @@ class IngestReport:
             "seconds": round(self.seconds, 3),
             "files_skipped": self.files_skipped,
             "files_missing": self.files_missing,
+            "files_pending": self.files_pending,
             "dry_run": self.dry_run,
             "repaired": self.repaired,
         }

@@ -21,13 +21,13 @@ from kb.answer.prompting import render_chatml
 from kb.answer.records import Answer, Event
 from kb.errors import InvalidInput, NotFound
 from kb.evaluation import AnswerRun, RunResult, evaluate, evaluate_answers, load_questions
+from kb.filters import Filters, add_tags, effective_tags, normalize_tags, remove_tags
 from kb.models.chat import ChatModel, LlamaCppModel, OpenAIModel
 from kb.models.embedder import Embedder, open_embedder
 from kb.models.registry import ModelManager
-from kb.filters import Filters, add_tags, effective_tags, normalize_tags, remove_tags
 from kb.records import Document, Hit, IngestReport, Progress
 from kb.retrieval import Retriever
-from kb.settings import Settings
+from kb.settings import Settings, SourceSettings
 from kb.store.chroma import Store
 
 log = logging.getLogger(__name__)
@@ -45,6 +45,7 @@ class KnowledgeBase:
         self._owns_chat_model = chat_model is None
         self._model_lock = threading.Lock()
         self._embedder_lock = threading.Lock()  # ingest's threads and the server's requests ask at once
+        self._store_lock = threading.Lock()
         self.models = ModelManager(settings)
         self._parse_pool: ParsePool | None = None  # parse workers, started by the first ingest
 
@@ -88,7 +89,9 @@ class KnowledgeBase:
     @property
     def store(self) -> Store:
         if self._store is None:
-            self._store = Store(self.settings.store, embedding_model=self.embedding_model)
+            with self._store_lock:  # two threads' first use (a sync pass and a request) open one store
+                if self._store is None:
+                    self._store = Store(self.settings.store, embedding_model=self.embedding_model)
         return self._store
 
     # -- ingest -------------------------------------------------------------------------------
@@ -110,8 +113,28 @@ class KnowledgeBase:
             raise InvalidInput("no path to ingest: give one or more folders or files")
         tags = normalize_tags(tags, "tags")
         with contextlib.nullcontext() if locked else self.store.write_lock():
-            pipeline = IngestPipeline(self.settings, self.store, lambda: self.embedder, self._parsers())
-            return pipeline.run([Path(p) for p in paths], prune=prune, dry_run=dry_run, progress=progress, tags=tags)
+            return self._pipeline(self.settings).run([Path(p) for p in paths], prune=prune, dry_run=dry_run,
+                                                     progress=progress, tags=tags)
+
+    def sync(self, source: SourceSettings, *, dry_run: bool = False, progress: Progress | None = None) -> IngestReport:
+        """One pass over a `[[sources]]` folder: the incremental ingest of the folder with the
+        source's include/exclude rules, removing what is gone when it prunes, and leaving files
+        written less than `settle_s` ago for a later pass. Holds the write lock."""
+        folder = Path(source.path)
+        collection = source.collection or self.settings.store.collection
+        if collection != self.settings.store.collection:
+            raise InvalidInput(f"source {folder} is for collection {collection!r}, not {self.settings.store.collection!r}")
+        if not folder.is_dir():
+            raise InvalidInput(f"source {folder}: no such folder (fix its path in [[sources]] of the settings)")
+        rules = {key: value for key, value in (("include", source.include), ("exclude", source.exclude)) if value is not None}
+        settings = self.settings.with_overrides(ingest=rules) if rules else self.settings
+        with self.store.write_lock():
+            return self._pipeline(settings).run(
+                [folder], prune=source.prune, dry_run=dry_run, progress=progress, settle_s=source.settle_s
+            )
+
+    def _pipeline(self, settings: Settings) -> IngestPipeline:
+        return IngestPipeline(settings, self.store, lambda: self.embedder, self._parsers())
 
     def write_lock(self) -> contextlib.AbstractContextManager[None]:
         """The store's write lock (raises `IngestLocked` at once when another ingest holds it)."""

@@ -358,9 +358,12 @@ def test_files_that_fail_before_any_text_never_load_the_model(settings, docs):
     from tests.support import make_blank_pdf
 
     make_blank_pdf(docs / "scan.pdf")
-    loaded = []
+    loaded, prepared = [], []
 
     class Recording(HashEmbedder):
+        def prepare(self) -> None:  # the libraries, while the parsers start: no weights
+            prepared.append(True)
+
         def load(self) -> None:
             loaded.append(True)
 
@@ -368,10 +371,13 @@ def test_files_that_fail_before_any_text_never_load_the_model(settings, docs):
 
     with KnowledgeBase(settings, embedder=HashEmbedder()) as kb:
         report = IngestPipeline(settings, kb.store, Recording).run([docs])
-        assert "no text layer" in report.files_failed[0]["error"] and loaded == []
+        assert "no text layer" in report.files_failed[0]["error"] and loaded == [] and prepared == [True]
         (docs / "notes.md").write_text("# Notes\n\nOne file with text loads the model.\n")
         report = IngestPipeline(settings, kb.store, Recording).run([docs])
-    assert report.files_added == 1 and loaded == [True]
+        assert report.files_added == 1 and loaded == [True]
+        (docs / "scan.pdf").unlink()
+        report = IngestPipeline(settings, kb.store, Recording).run([docs])  # nothing to parse: nothing prepared
+    assert report.files_unchanged == 1 and prepared == [True, True] and loaded == [True]
 
 
 def test_a_store_failure_reaches_the_ingesting_thread_once_and_stops_later_writes():

@@ -27,6 +27,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("answer", {"kb.answer"}),
     ("evaluation", {"kb.evaluation"}),
     ("service", {"kb.service"}),
+    ("sync", {"kb.sync"}),  # the [[sources]] folders, kept ingested through the facade
     ("the front ends' helpers", {"kb.console", "kb.doctor", "kb.llama_build"}),
     ("api", {"kb.api"}),
     ("cli", {"kb.cli"}),

@@ -26,7 +26,7 @@ SHOTS = ROOT / "tests" / ".cache" / "screenshots"
 class KbServe:
     """`python -m kb serve` in a subprocess with its own settings file."""
 
-    def __init__(self, folder: Path, store: Path, **server: str):
+    def __init__(self, folder: Path, store: Path, tables: str = "", **server: str):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         settings = folder / "settings.toml"
@@ -34,7 +34,7 @@ class KbServe:
         settings.write_text(
             f'[store]\npath = "{store}"\n[embedding]\nmodel = "all-MiniLM-L6-v2"\n[llm]\nmodel = "qwen2.5-coder-0.5b"\nmodels_dir = "{MODELS_DIR}"\nmax_tokens = 200\n'
             f'temperature = 0.0\n'
-            f'[server]\nport = {self.port}\nuploads_dir = "{folder / "uploads"}"\n{extra}',
+            f'[server]\nport = {self.port}\nuploads_dir = "{folder / "uploads"}"\n{extra}{tables}',
             encoding="utf-8",
         )
         env = {k: v for k, v in os.environ.items() if not k.startswith("KB_")} | {"HF_HUB_OFFLINE": "1"}
@@ -260,6 +260,35 @@ def test_an_empty_knowledge_base_calls_for_an_upload_and_settings_keep_to_the_se
         assert page.input_value("#temperature") == "0"  # this server's default (settings file: 0.0)
         page.evaluate("() => { const r = document.getElementById('topk'); r.value = '3'; r.dispatchEvent(new Event('input')); }")
         assert page.evaluate("() => JSON.parse(localStorage.getItem('kb.options')).top_k") == 3
+        context.close()
+    finally:
+        server.stop()
+
+
+def test_the_documents_view_shows_the_folders_kept_in_sync(browser, tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "broken.pdf").write_bytes(b"%PDF-1.4 not really a PDF")
+    source = f'[[sources]]\npath = "{docs}"\nwatch = false\nrescan_s = 0\nsettle_s = 0\n'
+    server = KbServe(tmp_path, tmp_path / "store", tables=source, preload_model="false")
+    try:
+        deadline = time.time() + 60
+        while httpx.get(f"{server.url}/api/sources").json()["sources"][0]["passes"] < 1:
+            assert time.time() < deadline, "the first pass did not finish"
+            time.sleep(0.2)
+        context = browser.new_context(locale="en-US")
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("body[data-ready=true]")
+        page.click("#show-docs")
+        item = page.locator("#source-list > li")
+        item.wait_for()
+        assert str(docs) in item.inner_text() and "up to date" in item.inner_text()
+        assert "broken.pdf" in page.inner_text(".source-failures")  # the failure, with its reason
+        (docs / "guide.md").write_text("# Guide\n\nThe wiki lives on the intranet.\n")
+        page.click("#source-list button:has-text('Sync now')")  # no events, no rescan: only this syncs
+        page.wait_for_selector("#doc-rows td:has-text('guide.md')", timeout=60_000)
+        page.screenshot(path=str(SHOTS / "synced-folders.png"))
         context.close()
     finally:
         server.stop()

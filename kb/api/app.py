@@ -32,12 +32,14 @@ from kb.api.jobs import IngestJobs
 from kb.api.metrics import Metrics, MetricsController, observability
 from kb.api.openai import OpenAIController
 from kb.api.state import LOGGER
+from kb.api.sources import SourcesController
 from kb.api.status import StatusController
 from kb.api.web import web_handlers, web_template_config
 from kb.errors import ModelUnavailable
 from kb.filters import KIND_PATTERN, TAG_PATTERN
 from kb.service import KnowledgeBase
 from kb.settings import DOC_ID_MAX_CHARS, HISTORY_MESSAGE_MAX_CHARS, QUESTION_MAX_CHARS, TAG_MAX_CHARS, Settings
+from kb.sync import Syncer
 
 log = logging.getLogger(LOGGER)
 
@@ -52,6 +54,7 @@ class Service:
         self.queue = GenerationQueue(settings.server.queue_size, settings.server.retry_after_s)
         self.metrics = Metrics(lambda: self.queue.depth, lambda: self.jobs.counts() if self.jobs else {})
         self.jobs: IngestJobs | None = None
+        self.syncer: Syncer | None = None  # the [[sources]] folders kept in sync
         self.session_secret = secrets.token_bytes(32)  # signs the web page's session cookies (kb/api/auth.py)
         self.revoked_sessions: dict[str, float] = {}  # logged-out session tokens -> when they expire anyway
         self.model_error = ""
@@ -68,15 +71,19 @@ class Service:
             except ModelUnavailable as exc:  # the service still searches; health says why it cannot answer
                 self.model_error = str(exc)
                 log.error("chat model not loaded: %s", exc)
+        self.syncer = Syncer(self.kb)
+        self.syncer.start()
 
     def close(self) -> None:
+        if self.syncer is not None:
+            self.syncer.close()
         if self.jobs is not None:
             self.jobs.close()
         if self.kb is not None and self._owns_kb:
             self.kb.close()
 
 
-CONTROLLERS = [StatusController, AnsweringController, AuthController, OpenAIController, MetricsController]
+CONTROLLERS = [StatusController, AnsweringController, AuthController, OpenAIController, MetricsController, SourcesController]
 
 
 def create_app(settings: Settings, kb: KnowledgeBase | None = None) -> Litestar:

@@ -104,6 +104,69 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], collection: str | None, 
 
 
 @main.command()
+@click.option("--dry-run", is_flag=True, help="Show what each pass would add, update and remove; change nothing.")
+@click.option("--source", "source_path", metavar="PATH", help="Only the source with this folder (default: every one).")
+@click.option("--json", "as_json", is_flag=True, help='Print {"sources": [{"path", "collection", "report", "error"}]}.')
+@click.pass_context
+@interruptible
+def sync(ctx: click.Context, dry_run: bool, source_path: str | None, as_json: bool) -> None:
+    """Run one pass of each [[sources]] folder of the settings, as `kb serve` does when it changes.
+
+    A pass is an incremental ingest of the folder with the source's include/exclude rules; it
+    removes the documents of files gone from the folder (unless the source sets prune = false) and
+    leaves files written in the last settle_s seconds for the next pass. Exit code 1 when a file
+    or a source failed.
+
+    \b
+    Settings (settings.toml):
+      [[sources]]
+      path = "docs"          # relative to the settings file
+      rescan_s = 300         # kb serve: a full pass this often, besides file-system events
+
+    \b
+    Examples:
+      kb sync --dry-run
+      kb sync --source ./docs --json
+    """
+    from kb.console import TerminalProgress, print_report
+    from kb.sync import Syncer
+
+    with knowledge_base(ctx, None) as kb:
+        if not kb.settings.sources:
+            raise KBError(f"no [[sources]] in the settings ({kb.settings.source or 'built-in defaults'}): add one "
+                          "(see `kb sync --help`), or ingest a folder once with `kb ingest PATH`")
+        syncer = Syncer(kb)
+        try:
+            show = not as_json and sys.stderr.isatty()
+            chosen = str(Path(source_path).resolve()) if source_path else None
+            if chosen is not None and all(str(Path(s.source.path).resolve()) != chosen for s in syncer.sources):
+                raise KBError(f"no source with the folder {source_path} in the settings' [[sources]]")
+            results = []
+            for one in syncer.sources:
+                if chosen is not None and str(Path(one.source.path).resolve()) != chosen:
+                    continue
+                with TerminalProgress(enabled=show) as progress:
+                    results += syncer.run_once(dry_run=dry_run, path=one.source.path, progress=progress)
+        finally:
+            syncer.close()
+    failed = False
+    output = []
+    for source, report, error in results:
+        collection = source.collection or kb.settings.store.collection
+        failed = failed or bool(error) or bool(report and report.files_failed)
+        output.append({"path": source.path, "collection": collection, "report": report.to_dict() if report else None, "error": error})
+        if not as_json:
+            if report is None:
+                click.echo(f"error: {source.path}: {error}", err=True)
+            else:
+                click.echo(f"{source.path} -> collection {collection}")
+                print_report(report, title="Sync", prune=source.prune)
+    if as_json:
+        json_out({"sources": output})
+    ctx.exit(1 if failed else 0)
+
+
+@main.command()
 @click.argument("query")
 @collection_option
 @click.option("-k", "--top-k", type=click.IntRange(1, TOP_K_MAX), help="Passages to return (default: [retrieval] top_k).")
