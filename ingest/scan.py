@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ingest.detect import FileKind, Unsupported, detect
+from ingest.detect import TEXT_KINDS, FileKind, Unsupported, detect
 from kb.errors import DocumentError, InvalidInput
 from kb.records import Document, IngestReport, make_doc_id, sha256_file
 from kb.settings import Settings
@@ -155,6 +155,19 @@ class Scanner:
 
     # -- diffing ------------------------------------------------------------------------------
 
+    def _unchanged_by_stat(self, candidate: Candidate, known: Document | None, info: os.stat_result) -> bool:
+        """A committed file at the same place with the same size and modification time is taken as
+        unchanged without reading it (as rsync and git do), unless `ingest.verify_unchanged`: a
+        pass over a big synced folder then reads only what changed."""
+        if self.settings.ingest.verify_unchanged or known is None or not known.sha256 or known.pending:
+            return False
+        if known.root != str(candidate.root) or known.size != info.st_size or known.mtime != info.st_mtime:
+            return False
+        candidate.size, candidate.mtime, candidate.sha256 = info.st_size, info.st_mtime, known.sha256
+        candidate.kind = FileKind(known.kind, known.kind in TEXT_KINDS)
+        candidate.status = "unchanged"
+        return True
+
     def diff(
         self, candidates: list[Candidate], registry: dict[str, Document], report: IngestReport, settle_s: float = 0.0
     ) -> list[Candidate]:
@@ -178,6 +191,9 @@ class Scanner:
                     )
                 if fresh_after is not None and max(info.st_mtime, info.st_ctime) > fresh_after:
                     report.files_pending.append(display)
+                    continue
+                if self._unchanged_by_stat(candidate, registry.get(candidate.doc_id), info):
+                    report.files_unchanged += 1
                     continue
                 candidate.kind = detect(candidate.path, display, int(self.settings.ingest.max_unpacked_mb * 1_000_000))
                 candidate.sha256 = sha256_file(candidate.path)

@@ -83,6 +83,7 @@ class IngestSettings(_Section):
     parse_timeout_s: PositiveFloat = 300.0
     parse_memory_mb: Annotated[int, msgspec.Meta(ge=16)] = 2048
     follow_file_symlinks_outside: bool = False
+    verify_unchanged: bool = False
     include: list[str] = msgspec.field(default_factory=lambda: ["**/*"])
     exclude: list[str] = msgspec.field(
         default_factory=lambda: [".*", "**/.*", "**/.*/**", "**/node_modules/**", "**/__pycache__/**"]

@@ -55,6 +55,27 @@ def test_first_ingest_then_unchanged_files_embed_nothing(kb, hash_embedder, docs
     assert_consistent(kb)
 
 
+def test_a_file_with_its_size_and_mtime_unchanged_is_not_read_unless_verify_unchanged(settings, hash_embedder, docs):
+    """Unchanged by size and modification time: not read again (as rsync and git judge it), so a
+    pass over a big unchanged folder reads nothing. An edit that restores both is caught only with
+    `ingest.verify_unchanged`, which hashes every file."""
+    path = _write(docs, "policy.md", "# Leave\n\nEmployees get 25 days of annual leave.\n")
+    with KnowledgeBase(settings, embedder=hash_embedder) as kb:
+        kb.ingest([docs])
+        before = path.stat()
+        path.write_text("# Leave\n\nEmployees get 30 days of annual leave.\n")  # same size
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+        report = kb.ingest([docs])
+        assert (report.files_unchanged, report.files_updated) == (1, 0)
+        assert "25 days" in kb.search("annual leave", top_k=1, mode="lexical")[0].text
+    with KnowledgeBase(settings.with_overrides(ingest={"verify_unchanged": True}), embedder=hash_embedder) as kb:
+        report = kb.ingest([docs])
+        assert (report.files_unchanged, report.files_updated) == (0, 1)
+        assert "30 days" in kb.search("annual leave", top_k=1, mode="lexical")[0].text
+        assert kb.ingest([docs]).files_unchanged == 1  # the new version's size and mtime are on record
+        assert_consistent(kb)
+
+
 def test_changed_file_is_replaced(kb, docs):
     path = _write(docs, "policy.md", "# Leave\n\nEmployees get 25 days of annual leave.\n")
     kb.ingest([docs])
