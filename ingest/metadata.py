@@ -82,16 +82,17 @@ def tag_new_version(doc: Document, previous: Document | None, path: Path, tags: 
     doc.meta_version = METADATA_VERSION
 
 
-def retag_unchanged(store: Store, unchanged: list[tuple[Document, Path]], tags: tuple[str, ...], depth: int) -> None:
-    """Unchanged files keep their chunks; their tags follow the run's `tags`, the current [ingest]
-    tags_from_folders and their front matter (read again: a store from before tags has none
-    recorded; the whole file was just hashed, so its first bytes cost nothing), written as
-    metadata only (Store.retag: nothing is embedded)."""
+def retag_unchanged(store: Store, unchanged: list[tuple[Document, Path | None]], tags: tuple[str, ...], depth: int) -> None:
+    """Unchanged files keep their chunks; their tags follow the run's `tags` and the current
+    [ingest] tags_from_folders, written as metadata only (Store.retag: nothing is embedded). A file
+    given with its path has its front matter read again (a store from before filter metadata
+    recorded none); the others are not opened (an unchanged file may not even have been hashed)."""
     for doc, path in unchanged:
         if not doc.sha256:
             continue
         before = (list(doc.tags), list(doc.tags_file), list(doc.tags_added), list(doc.tags_removed))
-        doc.tags_file = front_matter_tags(path, doc.kind)
+        if path is not None:
+            doc.tags_file = front_matter_tags(path, doc.kind)
         add_tags(doc, tags)
         doc.tags = effective_tags(doc, depth)
         if (doc.tags, doc.tags_file, doc.tags_added, doc.tags_removed) != before:

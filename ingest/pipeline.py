@@ -28,7 +28,7 @@ from ingest.metadata import retag_unchanged, tag_new_version
 from ingest.parsing import ParseJob, ParsePool, _Task
 from ingest.scan import Candidate, Scanner, os_reason, within
 from kb.errors import DocumentError
-from kb.records import Chunk, Document, IngestReport, Progress, make_chunk_id
+from kb.records import METADATA_VERSION, Chunk, Document, IngestReport, Progress, make_chunk_id
 from kb.settings import Settings
 
 if TYPE_CHECKING:  # kb.service hands the pipeline its store and embedder: named here for type hints only
@@ -97,6 +97,8 @@ class IngestPipeline:
         progress = progress or Progress()
         started = time.perf_counter()
         report = IngestReport(dry_run=dry_run)
+        # Documents of a store from before filter metadata: recover() writes it; their front matter is read below.
+        outdated = {d.doc_id for d in self.store.documents(shared=True) if d.meta_version < METADATA_VERSION}
         if not dry_run:
             report.repaired = self.store.recover()
         registry = {d.doc_id: d for d in self.store.documents()}
@@ -120,7 +122,8 @@ class IngestPipeline:
         else:
             progress.planned(len(todo), sum(c.size for c in todo))
             self._ingest(todo, report, progress, registry, tags)
-            unchanged = [(registry[c.doc_id], c.path) for c in candidates if c.status == "unchanged" and c.doc_id in registry]
+            unchanged = [(registry[c.doc_id], c.path if c.doc_id in outdated else None)
+                         for c in candidates if c.status == "unchanged" and c.doc_id in registry]
             retag_unchanged(self.store, unchanged, tags, self.settings.ingest.tags_from_folders)
             self._handle_missing(refused, True, report)  # never left readable through the store
             self._handle_missing(missing, prune, report)
