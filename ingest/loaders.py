@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.detect import FileKind
+from ingest.metadata import strip_front_matter
 from ingest.text import UndecodableText, decode, normalize, unwrap_lines
 from kb.errors import DocumentError, ModelUnavailable
 from kb.records import Section
@@ -197,7 +198,7 @@ def _partition(path: Path, kind: str, display: str):
     if kind == "md":
         from unstructured.partition.md import partition_md
 
-        return partition_md(text=_read_text(path, display))
+        return partition_md(text=strip_front_matter(_read_text(path, display)))
     if kind == "html":
         from unstructured.partition.html import partition_html
 

@@ -170,11 +170,14 @@ def print_documents(docs: list[Document]) -> None:
         console.print("No documents yet: add some with `kb ingest PATH`.")
         return
     table = Table(title=f"{len(docs)} documents", title_justify="left")
-    for column, justify in [("source", "left"), ("kind", "left"), ("chunks", "right"), ("size", "right"), ("ingested", "left"), ("doc_id", "left")]:
+    columns = [("source", "left"), ("kind", "left"), ("tags", "left"), ("chunks", "right"), ("size", "right"),
+               ("modified", "left"), ("ingested", "left"), ("doc_id", "left")]
+    for column, justify in columns:
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for doc in docs:
         when = datetime.fromisoformat(doc.ingested_at).strftime("%Y-%m-%d") if doc.ingested_at else ""
-        table.add_row(doc.source, doc.kind, str(doc.chunks), _size(doc.size), when, doc.doc_id)
+        table.add_row(doc.source, doc.kind, ", ".join(doc.tags), str(doc.chunks), _size(doc.size), doc.modified[:10],
+                      when, doc.doc_id, markup=False)
     console.print(table)
 
 

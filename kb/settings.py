@@ -30,6 +30,16 @@ QUESTION_MAX_CHARS = 4000
 HISTORY_MAX_MESSAGES = 100  # also the most messages of an OpenAI-compatible request
 HISTORY_MESSAGE_MAX_CHARS = 16000
 TEMPERATURE_BOUND = 2.0
+# Search filters (`filters` of /api/search and /api/ask, `kb search --tag/--kind/--since`) and tags.
+FILTER_SOURCE_MAX_CHARS = 1000
+FILTER_DOC_IDS_MAX = 500
+DOC_ID_MAX_CHARS = 200
+FILTER_TAGS_MAX = 50  # tags in one filter (any of them matches)
+FILTER_KINDS_MAX = 20  # file kinds in one filter
+KIND_MAX_CHARS = 16
+TAG_MAX_CHARS = 64
+TAGS_PER_DOCUMENT_MAX = 100
+FOLDER_TAG_DEPTH_MAX = 16
 
 PositiveInt = Annotated[int, msgspec.Meta(ge=1)]
 NonNegativeInt = Annotated[int, msgspec.Meta(ge=0)]
@@ -78,6 +88,7 @@ class IngestSettings(_Section):
     exclude: list[str] = msgspec.field(
         default_factory=lambda: [".*", "**/.*", "**/.*/**", "**/node_modules/**", "**/__pycache__/**"]
     )
+    tags_from_folders: Annotated[int, msgspec.Meta(ge=0, le=FOLDER_TAG_DEPTH_MAX)] = 0
 
 
 class SourceSettings(_Section):

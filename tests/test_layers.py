@@ -21,6 +21,7 @@ PACKAGES = ("kb", "ingest")
 LAYERS: list[tuple[str, set[str]]] = [
     ("bottom", {"kb", "kb.errors", "kb.records", "kb.hardware"}),  # import nothing of kb (`kb` itself: the version)
     ("settings", {"kb.settings"}),  # the bottom layer too; it reads kb.errors
+    ("filters", {"kb.filters"}),  # search filters and tags: what every front end and the store check alike
     ("store, models, ingest", {"kb.store", "kb.models", "ingest"}),
     ("retrieval", {"kb.retrieval"}),
     ("answer", {"kb.answer"}),

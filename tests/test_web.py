@@ -341,3 +341,60 @@ def test_the_servers_log_lines_carry_their_request_id(served):
             break
         time.sleep(0.2)
     assert re.search(rf"^\S+ \S+ INFO \[{request_id}\] kb\.server: GET /api/stats -> 200 in \d+ ms$", log, re.M), log[-2000:]
+
+
+def _sources_event(response) -> list[dict]:
+    """The passages of a streamed answer's `sources` event ([] when it was refused before it)."""
+    import json
+
+    for block in response.text().split("\n\n"):
+        lines = block.split("\n")
+        if "event: sources" in lines:
+            return json.loads("".join(line[6:] for line in lines if line.startswith("data: ")))
+    return []
+
+
+def test_a_conversation_can_be_restricted_to_tags_or_documents(page, served):
+    """"Ask only these": the picked tags or documents go with every question of the conversation as
+    `filters`, the answer's sources keep to them, and the choice is kept with the conversation."""
+    docs = {d["source"]: d for d in httpx.get(f"{served.url}/api/documents", params={"limit": 500}).json()["documents"]}
+    hr, faq = docs["hr-policy.pdf"], docs["product-faq.html"]
+    assert httpx.post(f"{served.url}/api/documents/{hr['doc_id']}/tags", json={"add": ["people"]}).status_code == 200
+    assert page.inner_text("#scope-summary") == "All documents"
+    page.click("#scope-button")
+    page.check("#scope-tags input[value='people']")
+    page.click("#scope-apply")
+    assert page.inner_text("#scope-summary") == "Only: #people"
+    question = "How many days of paid vacation does a full-time employee get each year?"
+    with page.expect_response("**/api/ask") as asked:
+        _ask(page, question)
+    assert asked.value.request.post_data_json["filters"] == {"tags": ["people"]}
+    _answer(page)
+    passages = _sources_event(asked.value)
+    assert passages and {p["source"] for p in passages} == {"hr-policy.pdf"}
+
+    page.click("#scope-button")
+    page.uncheck("#scope-tags input[value='people']")
+    page.fill("#scope-search", "faq")
+    assert page.locator("#scope-docs li").count() == 1
+    page.check(f"#scope-docs input[value='{faq['doc_id']}']")
+    page.click("#scope-apply")
+    assert page.inner_text("#scope-summary") == "Only: product-faq.html"
+    with page.expect_response("**/api/ask") as asked:
+        _ask(page, question)
+    assert asked.value.request.post_data_json["filters"] == {"doc_ids": [faq["doc_id"]]}
+    _answer(page)
+    assert {p["source"] for p in _sources_event(asked.value)} <= {"product-faq.html"}  # (none: refused)
+    page.screenshot(path=str(SHOTS / "scope.png"))
+
+    page.click("#new-chat")
+    assert page.inner_text("#scope-summary") == "All documents"  # a new conversation asks everything
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("#chat-list li:first-child .chat-open")
+    assert page.inner_text("#scope-summary") == "Only: product-faq.html"  # kept with the conversation
+    page.click("#scope-clear")
+    with page.expect_request("**/api/ask") as asked:
+        _ask(page, "What file formats can I export my metric data in?")
+    assert asked.value.post_data_json["filters"] is None
+    _answer(page)

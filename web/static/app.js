@@ -183,6 +183,7 @@ function newChat() {
   $("messages").replaceChildren();
   $("chat-title").textContent = t("newChat");
   renderChatList();
+  renderScope();
   $("question").focus();
 }
 
@@ -190,6 +191,7 @@ function openChat(chat) {
   state.current = chat;
   $("chat-title").textContent = chat.title || t("newChat");
   $("messages").replaceChildren();
+  renderScope();
   for (const turn of chat.turns) {
     addUserMessage(turn.question);
     const view = addAnswerView();
@@ -310,7 +312,8 @@ async function ask(question, retryOf = null) {
     const response = await api("/api/ask", {
       method: "POST", signal: controller.signal,
       headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
-      body: JSON.stringify({ question, history, stream: true, top_k: state.options.top_k ?? null, temperature: state.options.temperature ?? null }),
+      body: JSON.stringify({ question, history, stream: true, top_k: state.options.top_k ?? null,
+        temperature: state.options.temperature ?? null, filters: scopeFilters(chat) }),
     });
     if (!response.ok) throw new Error(await errorMessage(response));
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -580,6 +583,7 @@ async function start() {
   zone.addEventListener("dragover", (event) => { event.preventDefault(); zone.classList.add("over"); });
   zone.addEventListener("dragleave", () => zone.classList.remove("over"));
   zone.addEventListener("drop", (event) => { event.preventDefault(); zone.classList.remove("over"); uploadFiles([...event.dataTransfer.files]); });
+  wireScope();
   newChat();
   await Promise.all([refreshHealth(), loadLimits()]);
   document.body.dataset.ready = "true";
