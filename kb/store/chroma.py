@@ -198,14 +198,12 @@ class Store:
         """Make `doc.sha256` the visible version, then drop every other version (step 3). A
         document that had no entry when this store began it has no other version (chunks are
         only written after an entry journals them, and recover() undoes any left): one write."""
-        if doc.doc_id in self._new:
-            self._new.discard(doc.doc_id)
-            doc.pending = ""
+        new = doc.doc_id in self._new
+        self._new.discard(doc.doc_id)
+        if not new:
+            doc.pending = doc.sha256
             self._put(doc)
-            return
-        doc.pending = doc.sha256
-        self._put(doc)
-        self._delete_chunks_except(doc.doc_id, doc.sha256)
+            self._delete_chunks_except(doc.doc_id, doc.sha256)
         self.lexical.set_documents([lexical_row(doc)])
         doc.pending = ""
         self._put(doc)
