@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ingest.detect import FileKind
 from ingest.images import PdfPages
+from ingest.metadata import strip_front_matter
 from ingest.ocr import OcrOptions, image_sections, letters, page_problem, read_page
 from ingest.text import UndecodableText, decode, normalize, unwrap_lines
 from kb.errors import DocumentError, ModelUnavailable
@@ -250,7 +251,7 @@ def _partition(path: Path, kind: str, display: str):
     if kind == "md":
         from unstructured.partition.md import partition_md
 
-        return partition_md(text=_read_text(path, display))
+        return partition_md(text=strip_front_matter(_read_text(path, display)))
     if kind == "html":
         from unstructured.partition.html import partition_html
 

@@ -25,11 +25,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ingest.chunking import Chunker, Piece
+from ingest.metadata import retag_unchanged, tag_new_version
 from ingest.ocr import OcrOptions
 from ingest.parsing import ParseJob, ParsePool, _Task
 from ingest.scan import Candidate, Scanner, os_reason, within
 from kb.errors import DocumentError
-from kb.records import Chunk, Document, IngestReport, Progress, Section, make_chunk_id
+from kb.records import METADATA_VERSION, Chunk, Document, IngestReport, Progress, Section, make_chunk_id
 from kb.settings import Settings
 
 if TYPE_CHECKING:  # kb.service hands the pipeline its store and embedder: named here for type hints only
@@ -88,20 +89,31 @@ class IngestPipeline:
         return self._embedder()
 
     def run(
-        self, paths: list[Path], *, prune: bool = False, dry_run: bool = False, progress: Progress | None = None
+        self,
+        paths: list[Path],
+        *,
+        prune: bool = False,
+        dry_run: bool = False,
+        progress: Progress | None = None,
+        settle_s: float = 0.0,
+        tags: tuple[str, ...] = (),
     ) -> IngestReport:
         """Ingest `paths` (folders or files). Unchanged files are skipped, changed ones replaced;
-        registered files gone from an ingested folder are removed with `prune`, listed without."""
+        registered files gone from an ingested folder are removed with `prune`, listed without.
+        Files changed less than `settle_s` ago wait (`files_pending`): they may be half-written.
+        `tags` (normalised) are added by hand to every file found, as `kb tag` adds them."""
         progress = progress or Progress()
         started = time.perf_counter()
         report = IngestReport(dry_run=dry_run)
+        # Documents of a store from before filter metadata: recover() writes it; their front matter is read below.
+        outdated = {d.doc_id for d in self.store.documents(shared=True) if d.meta_version < METADATA_VERSION}
         if not dry_run:
             report.repaired = self.store.recover()
         registry = {d.doc_id: d for d in self.store.documents()}
         scanner = Scanner(self.settings, self.store)
         candidates, scopes, protected = scanner.scan(paths, registry, report)
         seen = {c.doc_id for c in candidates}  # before diffing: a file that fails is not a file that went
-        todo = scanner.diff(candidates, registry, report)
+        todo = scanner.diff(candidates, registry, report, settle_s)
         protected |= {(str(c.root), c.source) for c in candidates if not c.status}  # failed: maybe a folder
         missing = [
             d
@@ -117,7 +129,10 @@ class IngestPipeline:
             report.files_missing += sorted(d.source for d in missing)
         else:
             progress.planned(len(todo), sum(c.size for c in todo))
-            self._ingest(todo, report, progress)
+            self._ingest(todo, report, progress, registry, tags)
+            unchanged = [(registry[c.doc_id], c.path if c.doc_id in outdated else None)
+                         for c in candidates if c.status == "unchanged" and c.doc_id in registry]
+            retag_unchanged(self.store, unchanged, tags, self.settings.ingest.tags_from_folders)
             self._handle_missing(refused, True, report)  # never left readable through the store
             self._handle_missing(missing, prune, report)
         report.seconds = time.perf_counter() - started
@@ -174,13 +189,16 @@ class IngestPipeline:
 
     # -- embedding and writing (main thread) --------------------------------------------------
 
-    def _ingest(self, todo: list[Candidate], report: IngestReport, progress: Progress) -> None:
+    def _ingest(self, todo: list[Candidate], report: IngestReport, progress: Progress, registry: dict[str, Document],
+                tags: tuple[str, ...]) -> None:
         if not todo:
             return
         events: queue.Queue = queue.Queue(maxsize=_QUEUE_ITEMS)
         stop = threading.Event()
         worker = threading.Thread(target=self._parse_all, args=(todo, events, stop), name="kb-parse", daemon=True)
         writer = _Writer(self.store, self._embedder, self.settings.embedding.batch_size, report, progress)
+        writer.tagging = (registry, tags, self.settings.ingest.tags_from_folders)
+        threading.Thread(target=self._prepare_embedder, name="kb-model-prepare", daemon=True).start()
         worker.start()
         try:
             while (event := events.get()) is not None:
@@ -194,6 +212,14 @@ class IngestPipeline:
             raise
         finally:
             worker.join(timeout=5)
+
+    def _prepare_embedder(self) -> None:
+        """Import the embedding model's libraries while the parse workers start (both take seconds,
+        on two cores at once); its weights still wait for a first chunk."""
+        try:
+            self._embedder().prepare()
+        except Exception as exc:  # loading tries again and reports it where it can
+            log.debug("preparing the embedding model failed: %s", exc)
 
     def _handle_missing(self, missing: list[Document], prune: bool, report: IngestReport) -> None:
         for doc in missing:
@@ -258,6 +284,7 @@ class _Writer:
         self.now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         self.ops = _StoreThread()
         self.loading: threading.Thread | None = None
+        self.tagging: tuple[dict[str, Document], tuple[str, ...], int] = ({}, (), 0)  # registry, run's tags, folder depth
 
     def handle(self, event: _Start | _Piece | _Ocr | _End | _Failed) -> None:
         candidate = event.candidate
@@ -273,6 +300,8 @@ class _Writer:
                 kind=event.kind,
                 ingested_at=self.now,
             )
+            registry, tags, depth = self.tagging
+            tag_new_version(doc, registry.get(doc.doc_id), candidate.path, tags, depth)
             self.open[doc.doc_id] = doc
             self.ops.submit(self.store.begin, doc, candidate.sha256)
         elif isinstance(event, _Piece):
@@ -326,6 +355,9 @@ class _Writer:
             char_end=piece.char_end,
             sha256=doc.sha256,
             ingested_at=self.now,
+            kind=doc.kind,
+            modified=doc.mtime,
+            tags=tuple(doc.tags),
             ocr_confidence=piece.ocr_confidence,
         )
 

@@ -11,12 +11,13 @@ import fnmatch
 import logging
 import os
 import stat
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ingest.detect import FileKind, Unsupported, detect
+from ingest.detect import TEXT_KINDS, FileKind, Unsupported, detect
 from kb.errors import DocumentError, InvalidInput
 from kb.records import Document, IngestReport, make_doc_id, sha256_file
 from kb.settings import Settings
@@ -154,10 +155,28 @@ class Scanner:
 
     # -- diffing ------------------------------------------------------------------------------
 
-    def diff(self, candidates: list[Candidate], registry: dict[str, Document], report: IngestReport) -> list[Candidate]:
+    def _unchanged_by_stat(self, candidate: Candidate, known: Document | None, info: os.stat_result) -> bool:
+        """A committed file at the same place with the same size and modification time is taken as
+        unchanged without reading it (as rsync and git do), unless `ingest.verify_unchanged`: a
+        pass over a big synced folder then reads only what changed."""
+        if self.settings.ingest.verify_unchanged or known is None or not known.sha256 or known.pending:
+            return False
+        if known.root != str(candidate.root) or known.size != info.st_size or known.mtime != info.st_mtime:
+            return False
+        candidate.size, candidate.mtime, candidate.sha256 = info.st_size, info.st_mtime, known.sha256
+        candidate.kind = FileKind(known.kind, known.kind in TEXT_KINDS)
+        candidate.status = "unchanged"
+        return True
+
+    def diff(
+        self, candidates: list[Candidate], registry: dict[str, Document], report: IngestReport, settle_s: float = 0.0
+    ) -> list[Candidate]:
         """Hash every candidate and set its status; return those to (re)ingest. Bad files are
-        reported here and keep an empty status."""
+        reported here and keep an empty status. A file changed less than `settle_s` ago (its
+        mtime or ctime: a copy that keeps the original mtime still moves ctime) may still be being
+        written: it is listed in `files_pending` and left as it is, for a later pass."""
         limit = int(self.settings.ingest.max_file_mb * 1_000_000)
+        fresh_after = time.time() - settle_s if settle_s > 0 else None
         todo = []
         for candidate in candidates:
             display = str(candidate.path)
@@ -170,6 +189,12 @@ class Scanner:
                         display,
                         f"{info.st_size / 1e6:.1f} MB is over ingest.max_file_mb ({self.settings.ingest.max_file_mb:g} MB); raise the limit to ingest it",
                     )
+                if fresh_after is not None and max(info.st_mtime, info.st_ctime) > fresh_after:
+                    report.files_pending.append(display)
+                    continue
+                if self._unchanged_by_stat(candidate, registry.get(candidate.doc_id), info):
+                    report.files_unchanged += 1
+                    continue
                 candidate.kind = detect(candidate.path, display, int(self.settings.ingest.max_unpacked_mb * 1_000_000))
                 candidate.sha256 = sha256_file(candidate.path)
             except Unsupported as exc:

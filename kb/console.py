@@ -135,10 +135,12 @@ class ByteProgress:
         self._bar.update(self._tasks[what], completed=done, total=total)
 
 
-def print_report(report: IngestReport) -> None:
+def print_report(report: IngestReport, title: str = "Ingest", prune: bool = False) -> None:
+    """An ingest's (or a sync pass's) counts, then each failed, skipped, pending and missing file.
+    `prune`: the run removes missing documents (a sync), so a dry run says they would go."""
     console = Console()
-    title = "Ingest (dry run: nothing changed)" if report.dry_run else f"Ingest finished in {report.seconds:.1f} s"
-    table = Table(title=title, show_header=False, title_justify="left")
+    title = f"{title} (dry run: nothing changed)" if report.dry_run else f"{title} finished in {report.seconds:.1f} s"
+    table = Table(title=title, show_header=False, title_justify="left", min_width=len(title))
     table.add_column(style="bold")
     table.add_column(justify="right")
     verb = "would be " if report.dry_run else ""
@@ -146,7 +148,8 @@ def print_report(report: IngestReport) -> None:
     table.add_row(f"{verb}added", str(report.files_added))
     table.add_row(f"{verb}updated", str(report.files_updated))
     table.add_row("unchanged", str(report.files_unchanged))
-    table.add_row(f"{verb}removed", str(report.files_removed))
+    removed = len(report.files_missing) if report.dry_run and prune else report.files_removed
+    table.add_row(f"{verb}removed", str(removed))
     table.add_row("failed", f"[red]{len(report.files_failed)}[/red]" if report.files_failed else "0")
     table.add_row("skipped (unsupported)", str(len(report.files_skipped)))
     if not report.dry_run:
@@ -158,8 +161,10 @@ def print_report(report: IngestReport) -> None:
         err.print(f"[red]failed[/red] {failure['path']}: {failure['error']}", highlight=False)
     for skipped in report.files_skipped:
         err.print(f"[yellow]skipped[/yellow] {skipped['path']}: {skipped['reason']}", highlight=False)
+    for pending in report.files_pending:
+        err.print(f"[yellow]pending[/yellow] {pending}: written in the last seconds; the next pass takes it", highlight=False)
     if report.files_missing:
-        action = "would be kept" if report.dry_run else "kept; run with --prune to remove them"
+        action = ("would be removed" if prune else "would be kept") if report.dry_run else "kept; run with --prune to remove them"
         err.print(f"{len(report.files_missing)} document(s) gone from the folder ({action}):", highlight=False)
         for source in report.files_missing:
             err.print(f"  {source}", highlight=False)
@@ -173,11 +178,14 @@ def print_documents(docs: list[Document]) -> None:
         console.print("No documents yet: add some with `kb ingest PATH`.")
         return
     table = Table(title=f"{len(docs)} documents", title_justify="left")
-    for column, justify in [("source", "left"), ("kind", "left"), ("chunks", "right"), ("size", "right"), ("ingested", "left"), ("doc_id", "left")]:
+    columns = [("source", "left"), ("kind", "left"), ("tags", "left"), ("chunks", "right"), ("size", "right"),
+               ("modified", "left"), ("ingested", "left"), ("doc_id", "left")]
+    for column, justify in columns:
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for doc in docs:
         when = datetime.fromisoformat(doc.ingested_at).strftime("%Y-%m-%d") if doc.ingested_at else ""
-        table.add_row(doc.source, doc.kind, str(doc.chunks), _size(doc.size), when, doc.doc_id)
+        table.add_row(doc.source, doc.kind, ", ".join(doc.tags), str(doc.chunks), _size(doc.size), doc.modified[:10],
+                      when, doc.doc_id, markup=False)
     console.print(table)
 
 

@@ -10,6 +10,7 @@ import importlib.metadata
 import importlib.util
 import ipaddress
 import json
+import os
 import platform
 import shutil
 import struct
@@ -343,6 +344,45 @@ def check_server(settings: Settings) -> Check:
     return Check("server", OK, f"kb serve listens on {host}:{settings.server.port} ({keys})", data=data)
 
 
+INOTIFY_WATCHES = Path("/proc/sys/fs/inotify/max_user_watches")
+FOLDERS_COUNTED = 100_000  # a sources check stops counting subfolders here
+
+
+def check_sources(settings: Settings) -> list[Check]:
+    """Each [[sources]] folder: there and readable, and (when watched) within the kernel's limit
+    of inotify watches, one per subfolder; past it, changes in the rest arrive only by rescans."""
+    try:
+        limit = int(INOTIFY_WATCHES.read_text())
+    except (OSError, ValueError):
+        limit = 0
+    checks = []
+    for source in settings.sources:
+        label, folder = f"source {source.path}", Path(source.path)
+        if not folder.is_dir():
+            checks.append(Check(label, ERROR, "no such folder: kb serve cannot keep it in sync",
+                                "fix its path in [[sources]] of the settings, or create the folder"))
+            continue
+        folders = 1
+        for _, names, _ in os.walk(folder):  # unreadable subfolders are skipped, as a watch skips them
+            folders += len(names)
+            if folders >= FOLDERS_COUNTED:
+                break
+        data = {"folders": folders, "inotify_max_user_watches": limit or None, "watch": source.watch,
+                "rescan_s": source.rescan_s}
+        how = f"watched, rescanned every {source.rescan_s:g} s" if source.watch and source.rescan_s else \
+            "watched, never rescanned" if source.watch else f"rescanned every {source.rescan_s:g} s, not watched"
+        if source.watch and limit and folders > limit // 2:
+            checks.append(Check(label, WARNING, f"{folders:,} folders against the kernel's {limit:,} inotify watches "
+                                "(shared by every program of this user): events may stop arriving",
+                                "raise fs.inotify.max_user_watches (sysctl), or set watch = false and rely on rescan_s", data))
+        elif not source.watch and not source.rescan_s:
+            checks.append(Check(label, WARNING, "neither watched nor rescanned: only `kb sync` or POST /api/sources/sync update it",
+                                "set watch = true or rescan_s", data))
+        else:
+            checks.append(Check(label, OK, f"{folders:,} folder(s), {how}", data=data))
+    return checks
+
+
 def diagnose(settings: Settings) -> Report:
     from kb.models.registry import ModelManager
 
@@ -351,5 +391,5 @@ def diagnose(settings: Settings) -> Report:
     manager = ModelManager(settings)
     checks = [check_python(), check_cpu(cpu), check_llama_build(cpu, build), check_gpu(settings, build, manager),
               check_threads(settings, cpu), check_embedding(settings), *check_chat_models(settings, manager),
-              *check_parsers(), check_store(settings), check_server(settings)]
+              *check_parsers(), check_store(settings), check_server(settings), *check_sources(settings)]
     return Report(checks)

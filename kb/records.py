@@ -12,6 +12,7 @@ import hashlib
 import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
 from typing import Any
 
 HEADING_SEPARATOR = " > "
@@ -52,6 +53,9 @@ class Chunk:
     char_end: int = 0
     sha256: str = ""
     ingested_at: str = ""
+    kind: str = ""
+    modified: float = 0.0
+    tags: tuple[str, ...] = ()
     ocr_confidence: float | None = None  # set when (some of) the text was read by OCR: its mean confidence
 
     @property
@@ -71,13 +75,33 @@ class Chunk:
             "char_end": self.char_end,
             "sha256": self.sha256,
             "ingested_at": self.ingested_at,
+            **filter_metadata(self.source, self.kind, self.modified, self.tags),
         }
         if self.page_start is not None:
             meta["page_start"] = self.page_start
             meta["page_end"] = self.page_end if self.page_end is not None else self.page_start
+        if meta["tags"] is None:
+            del meta["tags"]  # a new record: nothing to remove
         if self.ocr_confidence is not None:  # present only on text read by OCR
             meta["ocr_confidence"] = self.ocr_confidence
         return meta
+
+
+# Bump when the keys `filter_metadata` writes change: stores whose chunks carry an older set are
+# brought up to date by the next ingest (Store.recover; metadata only, nothing is embedded again).
+METADATA_VERSION = 1
+
+
+def filter_metadata(source: str, kind: str, modified: float, tags: tuple[str, ...] | list[str]) -> dict[str, Any]:
+    """The keys search filters read on every chunk (kb/store/scope.py): the file's kind, its folder,
+    its modification time (whole seconds since the epoch) and its tags, a list Chroma matches with
+    `$contains`. No tags is None: Chroma refuses an empty list, and None removes the key in an update."""
+    return {"kind": kind, "folder": folder_of(source), "modified": int(modified), "tags": list(tags) or None}
+
+
+def folder_of(source: str) -> str:
+    """The folder a document lies in, relative to its ingested root ("" at the top)."""
+    return source.rpartition("/")[0]
 
 
 @dataclass(slots=True)
@@ -100,14 +124,37 @@ class Document:
     kind: str = ""
     ingested_at: str = ""
     pending: str = ""
+    tags: list[str] = field(default_factory=list)  # what filters match: see kb.filters.effective_tags
+    tags_file: list[str] = field(default_factory=list)  # from the file itself (Markdown front matter)
+    tags_added: list[str] = field(default_factory=list)  # by hand: `kb tag`, the upload form
+    tags_removed: list[str] = field(default_factory=list)  # by hand: `kb tag --remove`
+    meta_version: int = 0  # the METADATA_VERSION its chunks carry
+
+    @property
+    def folder(self) -> str:
+        return folder_of(self.source)
+
+    @property
+    def modified(self) -> str:
+        """The file's modification time (`mtime`), ISO 8601 in UTC."""
+        return datetime.fromtimestamp(self.mtime, timezone.utc).isoformat(timespec="seconds")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    def info(self) -> dict[str, Any]:
+        """What `kb documents --json` and `GET /api/documents` show: the entry, its folder and modified time."""
+        return {**asdict(self), "folder": self.folder, "modified": self.modified}
+
+    def chunk_metadata(self) -> dict[str, Any]:
+        """The filter keys its chunks carry (`filter_metadata`)."""
+        return filter_metadata(self.source, self.kind, self.mtime, self.tags)
+
     @classmethod
     def from_metadata(cls, meta: dict[str, Any]) -> Document:
         """The entry a registry record's metadata holds (its `to_dict()`); unknown keys are ignored."""
-        return cls(**{k: v for k, v in meta.items() if k in cls.__dataclass_fields__})
+        return cls(**{k: list(v) if isinstance(v, (list, tuple)) else v for k, v in meta.items()
+                      if k in cls.__dataclass_fields__ and v is not None})
 
 
 @dataclass(slots=True)
@@ -156,6 +203,7 @@ class IngestReport:
     files_failed: list[dict[str, str]] = field(default_factory=list)
     files_skipped: list[dict[str, str]] = field(default_factory=list)
     files_missing: list[str] = field(default_factory=list)
+    files_pending: list[str] = field(default_factory=list)  # written too recently (a sync's settle_s)
     chunks_added: int = 0
     chunks_removed: int = 0
     seconds: float = 0.0
@@ -175,6 +223,7 @@ class IngestReport:
             "seconds": round(self.seconds, 3),
             "files_skipped": self.files_skipped,
             "files_missing": self.files_missing,
+            "files_pending": self.files_pending,
             "dry_run": self.dry_run,
             "repaired": self.repaired,
         }

@@ -7,14 +7,13 @@ z-scores by default; min-max convex combination or reciprocal rank fusion by set
 
 from __future__ import annotations
 
-import fnmatch
 import logging
 import statistics
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 
 from kb.errors import InvalidInput, ModelUnavailable
+from kb.filters import Filters, document_matcher, metadata_matcher
 from kb.models.embedder import Embedder, QueryBatcher
 from kb.records import Hit, heading_and_text
 from kb.settings import TOP_K_MAX, RetrievalSettings
@@ -26,15 +25,7 @@ log = logging.getLogger(__name__)
 MODES = ("dense", "lexical", "hybrid")
 
 
-@dataclass(frozen=True, slots=True)
-class Filters:
-    """Restrict a search: `source` is a path prefix or a glob (`*`, `?`, `[`), `doc_ids` exact ids."""
-
-    source: str = ""
-    doc_ids: tuple[str, ...] = ()
-
-    def __bool__(self) -> bool:
-        return bool(self.source or self.doc_ids)
+__all__ = ["MODES", "Filters", "Retriever", "cap_per_document", "fuse", "fuse_convex", "fuse_zscore", "term_coverage"]
 
 
 # The relevance floor of an embedding model nobody calibrated (all-MiniLM-L6-v2's value); `kb eval
@@ -82,18 +73,25 @@ class Retriever:
         if rerank and not self.settings.reranker:
             raise InvalidInput("rerank: no reranker is configured; set [retrieval] reranker to a CrossEncoder folder")
 
-        doc_ids = self._doc_ids(filters) if filters else None
+        # The filter goes to both retrievers, which apply it before ranking: documents named by
+        # source or id become a doc_id set (from the registry), tags, kinds and dates are matched on
+        # the chunks' own metadata. So a filtered search still fills top_k from the allowed documents.
+        doc_ids = self._doc_ids(filters) if filters and filters.by_document else None
+        scope = self._scope(filters, doc_ids) if filters and filters.by_metadata else None
+        if scope is False:
+            return []
         pool = max(self.settings.candidates, top_k, self.settings.rerank_candidates if rerank else 0)
         rankings: list[tuple[str, float, list[Hit]]] = []
         # The lexical search (SQLite) runs in a worker thread while this one embeds and queries Chroma;
         # both release the GIL, so a hybrid search costs about the slower of the two, not their sum.
         # Candidates are bare (ids, document, score): only the hits kept at the end are read whole.
-        lexical = self._pool.submit(self.store.lexical_search, query, pool, doc_ids, hydrate=False) if mode == "hybrid" else None
+        lexical = self._pool.submit(self.store.lexical_search, query, pool, doc_ids, filters=scope, hydrate=False) if mode == "hybrid" else None
         if mode in ("dense", "hybrid"):
-            dense = self.store.dense(self._queries.embed(query), pool, doc_ids, hydrate=False)
+            dense = self.store.dense(self._queries.embed(query), pool, doc_ids, filters=scope, hydrate=False)
             rankings.append(("dense", self.settings.dense_weight, dense))
         if mode in ("lexical", "hybrid"):
-            found = lexical.result() if lexical is not None else self.store.lexical_search(query, pool, doc_ids, hydrate=False)
+            found = lexical.result() if lexical is not None else self.store.lexical_search(
+                query, pool, doc_ids, filters=scope, hydrate=False)
             rankings.append(("lexical", self.settings.lexical_weight, found))
         if mode != "hybrid":
             hits = _single(rankings[0])
@@ -128,15 +126,19 @@ class Retriever:
             return True
         return bool(query) and max(term_coverage(query, h) for h in hits) >= self.settings.min_term_coverage
 
+    def _scope(self, filters: Filters, doc_ids: list[str] | None) -> Filters | None | bool:
+        """The metadata filter the stores should apply: None when it allows every document the
+        search may see (no `where` at all: Chroma's filtered query costs in proportion to what it
+        allows, 16x an unfiltered one when that is everything), False when it allows none."""
+        match, within = metadata_matcher(filters), None if doc_ids is None else set(doc_ids)
+        docs = [d for d in self.store.documents(shared=True) if d.sha256 and (within is None or d.doc_id in within)]
+        allowed = sum(map(match, docs))
+        return False if allowed == 0 else None if allowed == len(docs) else filters
+
     def _doc_ids(self, filters: Filters) -> list[str]:
-        docs = [d for d in self.store.documents(shared=True) if d.sha256]
-        if filters.doc_ids:
-            docs = [d for d in docs if d.doc_id in filters.doc_ids]
-        if filters.source:
-            pattern = filters.source
-            is_glob = any(c in pattern for c in "*?[")
-            docs = [d for d in docs if (fnmatch.fnmatch(d.source, pattern) if is_glob else d.source.startswith(pattern))]
-        return [d.doc_id for d in docs]
+        """The committed documents `filters` names by source or id."""
+        match = document_matcher(filters)
+        return [d.doc_id for d in self.store.documents(shared=True) if d.sha256 and match(d)]
 
     def _rerank(self, query: str, hits: list[Hit]) -> list[Hit]:
         if not hits:

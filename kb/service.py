@@ -7,6 +7,7 @@ and imports neither click nor Litestar.
 from __future__ import annotations
 
 import contextlib
+import copy
 import logging
 import threading
 from collections.abc import Iterator
@@ -20,12 +21,13 @@ from kb.answer.prompting import render_chatml
 from kb.answer.records import Answer, Event
 from kb.errors import InvalidInput, NotFound
 from kb.evaluation import AnswerRun, RunResult, evaluate, evaluate_answers, load_questions
+from kb.filters import Filters, add_tags, effective_tags, normalize_tags, remove_tags
 from kb.models.chat import ChatModel, LlamaCppModel, OpenAIModel
 from kb.models.embedder import Embedder, open_embedder
 from kb.models.registry import ModelManager
 from kb.records import Document, Hit, IngestReport, Progress
-from kb.retrieval import Filters, Retriever
-from kb.settings import Settings
+from kb.retrieval import Retriever
+from kb.settings import Settings, SourceSettings
 from kb.store.chroma import Store
 
 log = logging.getLogger(__name__)
@@ -43,6 +45,7 @@ class KnowledgeBase:
         self._owns_chat_model = chat_model is None
         self._model_lock = threading.Lock()
         self._embedder_lock = threading.Lock()  # ingest's threads and the server's requests ask at once
+        self._store_lock = threading.Lock()
         self.models = ModelManager(settings)
         self._parse_pool: ParsePool | None = None  # parse workers, started by the first ingest
 
@@ -86,7 +89,9 @@ class KnowledgeBase:
     @property
     def store(self) -> Store:
         if self._store is None:
-            self._store = Store(self.settings.store, embedding_model=self.embedding_model)
+            with self._store_lock:  # two threads' first use (a sync pass and a request) open one store
+                if self._store is None:
+                    self._store = Store(self.settings.store, embedding_model=self.embedding_model)
         return self._store
 
     # -- ingest -------------------------------------------------------------------------------
@@ -99,14 +104,37 @@ class KnowledgeBase:
         dry_run: bool = False,
         progress: Progress | None = None,
         locked: bool = False,
+        tags: list[str] | tuple[str, ...] = (),
     ) -> IngestReport:
         """Ingest folders and files incrementally (see `ingest.pipeline`). Holds the write lock;
-        `locked`: the caller already holds it (`write_lock()`), around more steps than the ingest."""
+        `locked`: the caller already holds it (`write_lock()`), around more steps than the ingest.
+        `tags` are added to every file found, as `tag()` adds them (unchanged files included)."""
         if not paths:
             raise InvalidInput("no path to ingest: give one or more folders or files")
+        tags = normalize_tags(tags, "tags")
         with contextlib.nullcontext() if locked else self.store.write_lock():
-            pipeline = IngestPipeline(self.settings, self.store, lambda: self.embedder, self._parsers())
-            return pipeline.run([Path(p) for p in paths], prune=prune, dry_run=dry_run, progress=progress)
+            return self._pipeline(self.settings).run([Path(p) for p in paths], prune=prune, dry_run=dry_run,
+                                                     progress=progress, tags=tags)
+
+    def sync(self, source: SourceSettings, *, dry_run: bool = False, progress: Progress | None = None) -> IngestReport:
+        """One pass over a `[[sources]]` folder: the incremental ingest of the folder with the
+        source's include/exclude rules, removing what is gone when it prunes, and leaving files
+        written less than `settle_s` ago for a later pass. Holds the write lock."""
+        folder = Path(source.path)
+        collection = source.collection or self.settings.store.collection
+        if collection != self.settings.store.collection:
+            raise InvalidInput(f"source {folder} is for collection {collection!r}, not {self.settings.store.collection!r}")
+        if not folder.is_dir():
+            raise InvalidInput(f"source {folder}: no such folder (fix its path in [[sources]] of the settings)")
+        rules = {key: value for key, value in (("include", source.include), ("exclude", source.exclude)) if value is not None}
+        settings = self.settings.with_overrides(ingest=rules) if rules else self.settings
+        with self.store.write_lock():
+            return self._pipeline(settings).run(
+                [folder], prune=source.prune, dry_run=dry_run, progress=progress, settle_s=source.settle_s
+            )
+
+    def _pipeline(self, settings: Settings) -> IngestPipeline:
+        return IngestPipeline(settings, self.store, lambda: self.embedder, self._parsers())
 
     def write_lock(self) -> contextlib.AbstractContextManager[None]:
         """The store's write lock (raises `IngestLocked` at once when another ingest holds it)."""
@@ -186,23 +214,25 @@ class KnowledgeBase:
                 self._owns_chat_model = True
             return self._chat_model
 
-    def answerer(self, chat_model: ChatModel | None = None) -> Answerer:
-        """The answer pipeline over this knowledge base (with the configured model unless one is given)."""
+    def answerer(self, chat_model: ChatModel | None = None, filters: Filters | None = None) -> Answerer:
+        """The answer pipeline over this knowledge base (with the configured model unless one is
+        given); with `filters`, every search it makes (each query it tries) stays within them, so
+        the relevance gate and the term checks only ever see allowed passages."""
         name = chat_model.name if chat_model else self.model_name
         return Answerer(
             self.settings.llm,
-            search=lambda query, top_k: self.search(query, top_k),
+            search=lambda query, top_k: self.search(query, top_k, filters=filters),
             is_relevant=lambda hits, query: self.retriever.is_relevant(hits, query),
             model=(lambda: chat_model) if chat_model else self.chat_model,
             model_name=name,
         )
 
-    def ask_stream(self, question: str, **options: Any) -> Iterator[Event]:
+    def ask_stream(self, question: str, *, filters: Filters | None = None, **options: Any) -> Iterator[Event]:
         """Events `sources`, `token`..., `done` (see `kb.answer.generation`; the records in `kb.answer.records`)."""
-        return self.answerer().stream(question, **options)
+        return self.answerer(filters=filters).stream(question, **options)
 
-    def ask(self, question: str, **options: Any) -> Answer:
-        return self.answerer().ask(question, **options)
+    def ask(self, question: str, *, filters: Filters | None = None, **options: Any) -> Answer:
+        return self.answerer(filters=filters).ask(question, **options)
 
     def evaluate_answers(self, questions_path: Path, models: list[str], corpus: Path | None = None) -> list[AnswerRun]:
         """Each model answers every question with the same settings and sampling, one model in
@@ -254,6 +284,34 @@ class KnowledgeBase:
                 path.unlink(missing_ok=True)
         log.info("%s: deleted, %d chunks", doc.source, removed)
         return doc, removed
+
+    def tag(self, ref: str, add: list[str] | tuple[str, ...] = (), remove: list[str] | tuple[str, ...] = ()) -> Document:
+        """Add and remove a document's tags (by doc_id, source or path); returns it as now tagged.
+        Only metadata is written (Store.retag), under the write lock: nothing is embedded again.
+        A hand-made change outlives new versions of the file and wins over its front matter and
+        folders (kb.filters.effective_tags)."""
+        add, remove = normalize_tags(add, "tags"), normalize_tags(remove, "remove")
+        if set(add) & set(remove):
+            raise InvalidInput(f"tags: {', '.join(sorted(set(add) & set(remove)))} both added and removed")
+        with self.store.write_lock():
+            doc = copy.copy(self.find_document(ref))
+            before = list(doc.tags)
+            add_tags(doc, add)
+            remove_tags(doc, remove)
+            doc.tags = effective_tags(doc, self.settings.ingest.tags_from_folders)
+            normalize_tags(doc.tags_added, "tags")  # a document's own bound (TAGS_PER_DOCUMENT_MAX)
+            if doc.tags != before or add or remove:
+                self.store.retag(doc)
+        log.info("%s: tags %s", doc.source, ", ".join(doc.tags) or "none")
+        return doc
+
+    def tags(self) -> dict[str, int]:
+        """Every tag of the committed documents and how many documents carry it, most used first."""
+        counts: dict[str, int] = {}
+        for doc in self.documents():
+            for tag in doc.tags:
+                counts[tag] = counts.get(tag, 0) + 1
+        return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
 
     def stats(self) -> dict[str, Any]:
         """Documents, chunks, the embedding model and where the store is."""

@@ -30,6 +30,16 @@ QUESTION_MAX_CHARS = 4000
 HISTORY_MAX_MESSAGES = 100  # also the most messages of an OpenAI-compatible request
 HISTORY_MESSAGE_MAX_CHARS = 16000
 TEMPERATURE_BOUND = 2.0
+# Search filters (`filters` of /api/search and /api/ask, `kb search --tag/--kind/--since`) and tags.
+FILTER_SOURCE_MAX_CHARS = 1000
+FILTER_DOC_IDS_MAX = 500
+DOC_ID_MAX_CHARS = 200
+FILTER_TAGS_MAX = 50  # tags in one filter (any of them matches)
+FILTER_KINDS_MAX = 20  # file kinds in one filter
+KIND_MAX_CHARS = 16
+TAG_MAX_CHARS = 64
+TAGS_PER_DOCUMENT_MAX = 100
+FOLDER_TAG_DEPTH_MAX = 16
 
 PositiveInt = Annotated[int, msgspec.Meta(ge=1)]
 NonNegativeInt = Annotated[int, msgspec.Meta(ge=0)]
@@ -78,10 +88,26 @@ class IngestSettings(_Section):
     ocr_page_timeout_s: PositiveFloat = 120.0
     ocr_dpi: Annotated[int, msgspec.Meta(ge=72, le=600)] = 150
     follow_file_symlinks_outside: bool = False
+    verify_unchanged: bool = False
     include: list[str] = msgspec.field(default_factory=lambda: ["**/*"])
     exclude: list[str] = msgspec.field(
         default_factory=lambda: [".*", "**/.*", "**/.*/**", "**/node_modules/**", "**/__pycache__/**"]
     )
+    tags_from_folders: Annotated[int, msgspec.Meta(ge=0, le=FOLDER_TAG_DEPTH_MAX)] = 0
+
+
+class SourceSettings(_Section):
+    """A folder `kb serve` keeps ingested (`[[sources]]`; `kb sync` runs one pass of each)."""
+
+    path: Annotated[str, msgspec.Meta(min_length=1)]  # relative paths: relative to the settings file
+    collection: CollectionName | None = None  # None: [store] collection
+    include: list[str] | None = None  # None: [ingest] include / exclude
+    exclude: list[str] | None = None
+    watch: bool = True  # file-system events (inotify); off for network mounts, which give none
+    rescan_s: Annotated[float, msgspec.Meta(ge=0)] = 300.0  # a full pass this often (0: never)
+    debounce_s: Annotated[float, msgspec.Meta(ge=0, le=3600)] = 2.0  # events this close form one pass
+    settle_s: Annotated[float, msgspec.Meta(ge=0, le=3600)] = 2.0  # a file written this recently waits
+    prune: bool = True  # documents whose files are gone from the folder are removed
 
 
 class RetrievalSettings(_Section):
@@ -238,6 +264,7 @@ class Settings(_Section):
     llm: LLMSettings = msgspec.field(default_factory=LLMSettings)
     server: ServerSettings = msgspec.field(default_factory=ServerSettings)
     models: dict[str, ModelSpec] = msgspec.field(default_factory=_builtin_models)
+    sources: list[SourceSettings] = msgspec.field(default_factory=list)
     # The file these settings came from (None: built-in defaults). Not a key of the file.
     source: str | None = None
 
@@ -245,7 +272,7 @@ class Settings(_Section):
         """Return a copy with some keys changed, e.g. `with_overrides(store={"collection": "x"})`."""
         data = msgspec.to_builtins(self)
         for name, values in sections.items():
-            if name == "models":
+            if name in ("models", "sources"):
                 data[name] = values
             else:
                 data[name].update(values)
@@ -307,6 +334,7 @@ def load_settings(path: str | os.PathLike[str] | None = None, environ: dict[str,
             else msgspec.to_builtins(spec)
             for name, spec in settings.models.items()
         },
+        sources=[{**msgspec.to_builtins(source), "path": _absolute(source.path, base)} for source in settings.sources],
     )
 
 
@@ -354,6 +382,10 @@ def _convert(data: dict[str, Any], where: str) -> Settings:
             f"{where}: llm.model: unknown model {settings.llm.model!r} (known: {', '.join(settings.models)}; "
             "add a [models.NAME] table to register another)"
         )
+    folders = [source.path for source in settings.sources]
+    if len(set(folders)) != len(folders):
+        twice = next(path for path in folders if folders.count(path) > 1)
+        raise SettingsError(f"{where}: sources: the folder {twice!r} is listed twice")
     if settings.ingest.chunk_overlap >= settings.ingest.chunk_size:
         raise SettingsError(
             f"{where}: ingest.chunk_overlap ({settings.ingest.chunk_overlap}) must be smaller than "

@@ -22,7 +22,7 @@ SAMPLE = ROOT / "corpora" / "sample"
 # it is `slow` by that alone (`make test-fast` runs the rest), so no test can forget its mark.
 HEAVY_FIXTURES = frozenset({
     "real_embedder", "sample_store", "sample_kb", "sample_cli", "run_cli", "qwen", "smollm2",
-    "chroma_server", "llama_server", "server", "served", "small_server", "browser", "page",
+    "chroma_server", "llama_server", "server", "served", "small_server", "api_server", "browser", "page",
 })
 
 

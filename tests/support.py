@@ -33,6 +33,9 @@ class HashEmbedder:
     def token_spans(self, text: str) -> list[tuple[int, int]]:
         return [m.span() for m in _TOKEN.finditer(text)]
 
+    def prepare(self) -> None:
+        pass
+
     def load(self) -> None:
         pass
 

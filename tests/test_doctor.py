@@ -76,7 +76,7 @@ def test_doctor_finds_a_missing_and_a_damaged_model(tmp_path, models_dir):
 
 @pytest.mark.slow
 def test_doctor_sees_what_a_killed_ingest_left_and_a_server_open_to_the_network(tmp_path, settings, models_dir, real_embedder):
-    folder = _kill_corpus(tmp_path / "corpus")
+    folder = _kill_corpus(tmp_path / "corpus", files=8)  # ~110 chunks: killed after 40
     proc = _kb_process(tmp_path, "ingest", str(folder), "--json")
     _wait_for_chunks(tmp_path, settings, 40, proc)
     proc.send_signal(signal.SIGKILL)
@@ -107,3 +107,20 @@ def test_the_text_report_names_each_problem_and_what_to_do(tmp_path):
                                                          "KB_LLM__MODELS_DIR": str(tmp_path / "none")})
     assert result.exit_code == 1
     assert "error" in result.stdout and "→ kb model install qwen2.5-coder-1.5b" in result.stdout
+
+
+def test_doctor_checks_each_folder_kept_in_sync(tmp_path):
+    (tmp_path / "docs" / "a" / "b").mkdir(parents=True)
+    (tmp_path / "quiet").mkdir()
+    settings = tmp_path / "settings.toml"
+    settings.write_text('[store]\npath = "store"\n[[sources]]\npath = "docs"\n[[sources]]\npath = "gone"\n'
+                        '[[sources]]\npath = "quiet"\nwatch = false\nrescan_s = 0\n')
+    result = CliRunner().invoke(kb_main, ["--settings", str(settings), "doctor", "--json"], env={}, catch_exceptions=False)
+    checks = by_name(json.loads(result.stdout))
+    docs = checks[f"source {tmp_path / 'docs'}"]
+    assert docs["status"] == "ok" and docs["data"]["folders"] == 3 and "watched" in docs["detail"]
+    gone = checks[f"source {tmp_path / 'gone'}"]
+    assert gone["status"] == "error" and "no such folder" in gone["detail"] and "[[sources]]" in gone["fix"]
+    quiet = checks[f"source {tmp_path / 'quiet'}"]
+    assert quiet["status"] == "warning" and "kb sync" in quiet["detail"]
+    assert result.exit_code == 1

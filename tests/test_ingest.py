@@ -55,6 +55,28 @@ def test_first_ingest_then_unchanged_files_embed_nothing(kb, hash_embedder, docs
     assert_consistent(kb)
 
 
+def test_a_file_with_its_size_and_mtime_unchanged_is_not_read_unless_verify_unchanged(settings, hash_embedder, docs):
+    """Unchanged by size and modification time: not read again (as rsync and git judge it), so a
+    pass over a big unchanged folder reads nothing. An edit that restores both is caught only with
+    `ingest.verify_unchanged`, which hashes every file."""
+    path = _write(docs, "policy.md", "# Leave\n\nEmployees get 25 days of annual leave.\n")
+    with KnowledgeBase(settings, embedder=hash_embedder) as kb:
+        kb.ingest([docs])
+        before = path.stat()
+        path.write_text("# Leave\n\nEmployees get 30 days of annual leave.\n")  # same size
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+        [known] = kb.documents()
+        report = kb.ingest([docs])
+        assert (report.files_unchanged, report.files_updated) == (1, 0), (known, before, path.stat())
+        assert "25 days" in kb.search("annual leave", top_k=1, mode="lexical")[0].text
+    with KnowledgeBase(settings.with_overrides(ingest={"verify_unchanged": True}), embedder=hash_embedder) as kb:
+        report = kb.ingest([docs])
+        assert (report.files_unchanged, report.files_updated) == (0, 1)
+        assert "30 days" in kb.search("annual leave", top_k=1, mode="lexical")[0].text
+        assert kb.ingest([docs]).files_unchanged == 1  # the new version's size and mtime are on record
+        assert_consistent(kb)
+
+
 def test_changed_file_is_replaced(kb, docs):
     path = _write(docs, "policy.md", "# Leave\n\nEmployees get 25 days of annual leave.\n")
     kb.ingest([docs])
@@ -358,9 +380,12 @@ def test_files_that_fail_before_any_text_never_load_the_model(settings, docs):
     from tests.support import make_blank_pdf
 
     make_blank_pdf(docs / "scan.pdf")
-    loaded = []
+    loaded, prepared = [], []
 
     class Recording(HashEmbedder):
+        def prepare(self) -> None:  # the libraries, while the parsers start: no weights
+            prepared.append(True)
+
         def load(self) -> None:
             loaded.append(True)
 
@@ -368,10 +393,13 @@ def test_files_that_fail_before_any_text_never_load_the_model(settings, docs):
 
     with KnowledgeBase(settings, embedder=HashEmbedder()) as kb:
         report = IngestPipeline(settings, kb.store, Recording).run([docs])
-        assert "no text layer" in report.files_failed[0]["error"] and loaded == []
+        assert "no text layer" in report.files_failed[0]["error"] and loaded == [] and prepared == [True]
         (docs / "notes.md").write_text("# Notes\n\nOne file with text loads the model.\n")
         report = IngestPipeline(settings, kb.store, Recording).run([docs])
-    assert report.files_added == 1 and loaded == [True]
+        assert report.files_added == 1 and loaded == [True]
+        (docs / "scan.pdf").unlink()
+        report = IngestPipeline(settings, kb.store, Recording).run([docs])  # nothing to parse: nothing prepared
+    assert report.files_unchanged == 1 and prepared == [True, True] and loaded == [True]
 
 
 def test_a_store_failure_reaches_the_ingesting_thread_once_and_stops_later_writes():

@@ -21,11 +21,13 @@ PACKAGES = ("kb", "ingest")
 LAYERS: list[tuple[str, set[str]]] = [
     ("bottom", {"kb", "kb.errors", "kb.records", "kb.hardware"}),  # import nothing of kb (`kb` itself: the version)
     ("settings", {"kb.settings"}),  # the bottom layer too; it reads kb.errors
+    ("filters", {"kb.filters"}),  # search filters and tags: what every front end and the store check alike
     ("store, models, ingest", {"kb.store", "kb.models", "ingest"}),
     ("retrieval", {"kb.retrieval"}),
     ("answer", {"kb.answer"}),
     ("evaluation", {"kb.evaluation"}),
     ("service", {"kb.service"}),
+    ("sync", {"kb.sync"}),  # the [[sources]] folders, kept ingested through the facade
     ("the front ends' helpers", {"kb.console", "kb.doctor", "kb.llama_build"}),
     ("api", {"kb.api"}),
     ("cli", {"kb.cli"}),

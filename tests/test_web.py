@@ -26,7 +26,7 @@ SHOTS = ROOT / "tests" / ".cache" / "screenshots"
 class KbServe:
     """`python -m kb serve` in a subprocess with its own settings file."""
 
-    def __init__(self, folder: Path, store: Path, **server: str):
+    def __init__(self, folder: Path, store: Path, tables: str = "", **server: str):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         settings = folder / "settings.toml"
@@ -34,7 +34,7 @@ class KbServe:
         settings.write_text(
             f'[store]\npath = "{store}"\n[embedding]\nmodel = "all-MiniLM-L6-v2"\n[llm]\nmodel = "qwen2.5-coder-0.5b"\nmodels_dir = "{MODELS_DIR}"\nmax_tokens = 200\n'
             f'temperature = 0.0\n'
-            f'[server]\nport = {self.port}\nuploads_dir = "{folder / "uploads"}"\n{extra}',
+            f'[server]\nport = {self.port}\nuploads_dir = "{folder / "uploads"}"\n{extra}{tables}',
             encoding="utf-8",
         )
         env = {k: v for k, v in os.environ.items() if not k.startswith("KB_")} | {"HF_HUB_OFFLINE": "1"}
@@ -265,6 +265,35 @@ def test_an_empty_knowledge_base_calls_for_an_upload_and_settings_keep_to_the_se
         server.stop()
 
 
+def test_the_documents_view_shows_the_folders_kept_in_sync(browser, tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "broken.pdf").write_bytes(b"%PDF-1.4 not really a PDF")
+    source = f'[[sources]]\npath = "{docs}"\nwatch = false\nrescan_s = 0\nsettle_s = 0\n'
+    server = KbServe(tmp_path, tmp_path / "store", tables=source, preload_model="false")
+    try:
+        deadline = time.time() + 60
+        while httpx.get(f"{server.url}/api/sources").json()["sources"][0]["passes"] < 1:
+            assert time.time() < deadline, "the first pass did not finish"
+            time.sleep(0.2)
+        context = browser.new_context(locale="en-US")
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("body[data-ready=true]")
+        page.click("#show-docs")
+        item = page.locator("#source-list > li")
+        item.wait_for()
+        assert str(docs) in item.inner_text() and "up to date" in item.inner_text()
+        assert "broken.pdf" in page.inner_text(".source-failures")  # the failure, with its reason
+        (docs / "guide.md").write_text("# Guide\n\nThe wiki lives on the intranet.\n")
+        page.click("#source-list button:has-text('Sync now')")  # no events, no rescan: only this syncs
+        page.wait_for_selector("#doc-rows td:has-text('guide.md')", timeout=60_000)
+        page.screenshot(path=str(SHOTS / "synced-folders.png"))
+        context.close()
+    finally:
+        server.stop()
+
+
 def test_conversations_are_kept_renamed_and_deleted_and_documents_can_be_deleted(page, served):
     _ask(page, "What is the capital of Mongolia?")
     _answer(page)
@@ -312,3 +341,60 @@ def test_the_servers_log_lines_carry_their_request_id(served):
             break
         time.sleep(0.2)
     assert re.search(rf"^\S+ \S+ INFO \[{request_id}\] kb\.server: GET /api/stats -> 200 in \d+ ms$", log, re.M), log[-2000:]
+
+
+def _sources_event(response) -> list[dict]:
+    """The passages of a streamed answer's `sources` event ([] when it was refused before it)."""
+    import json
+
+    for block in response.text().split("\n\n"):
+        lines = block.split("\n")
+        if "event: sources" in lines:
+            return json.loads("".join(line[6:] for line in lines if line.startswith("data: ")))
+    return []
+
+
+def test_a_conversation_can_be_restricted_to_tags_or_documents(page, served):
+    """"Ask only these": the picked tags or documents go with every question of the conversation as
+    `filters`, the answer's sources keep to them, and the choice is kept with the conversation."""
+    docs = {d["source"]: d for d in httpx.get(f"{served.url}/api/documents", params={"limit": 500}).json()["documents"]}
+    hr, faq = docs["hr-policy.pdf"], docs["product-faq.html"]
+    assert httpx.post(f"{served.url}/api/documents/{hr['doc_id']}/tags", json={"add": ["people"]}).status_code == 200
+    assert page.inner_text("#scope-summary") == "All documents"
+    page.click("#scope-button")
+    page.check("#scope-tags input[value='people']")
+    page.click("#scope-apply")
+    assert page.inner_text("#scope-summary") == "Only: #people"
+    question = "How many days of paid vacation does a full-time employee get each year?"
+    with page.expect_response("**/api/ask") as asked:
+        _ask(page, question)
+    assert asked.value.request.post_data_json["filters"] == {"tags": ["people"]}
+    _answer(page)
+    passages = _sources_event(asked.value)
+    assert passages and {p["source"] for p in passages} == {"hr-policy.pdf"}
+
+    page.click("#scope-button")
+    page.uncheck("#scope-tags input[value='people']")
+    page.fill("#scope-search", "faq")
+    assert page.locator("#scope-docs li").count() == 1
+    page.check(f"#scope-docs input[value='{faq['doc_id']}']")
+    page.click("#scope-apply")
+    assert page.inner_text("#scope-summary") == "Only: product-faq.html"
+    with page.expect_response("**/api/ask") as asked:
+        _ask(page, question)
+    assert asked.value.request.post_data_json["filters"] == {"doc_ids": [faq["doc_id"]]}
+    _answer(page)
+    assert {p["source"] for p in _sources_event(asked.value)} <= {"product-faq.html"}  # (none: refused)
+    page.screenshot(path=str(SHOTS / "scope.png"))
+
+    page.click("#new-chat")
+    assert page.inner_text("#scope-summary") == "All documents"  # a new conversation asks everything
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("#chat-list li:first-child .chat-open")
+    assert page.inner_text("#scope-summary") == "Only: product-faq.html"  # kept with the conversation
+    page.click("#scope-clear")
+    with page.expect_request("**/api/ask") as asked:
+        _ask(page, "What file formats can I export my metric data in?")
+    assert asked.value.post_data_json["filters"] is None
+    _answer(page)

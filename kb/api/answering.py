@@ -33,10 +33,10 @@ from kb.api.schemas import (
     SearchResults,
     SourcePassage,
     TokenDelta,
+    filters_of,
     from_dict,
 )
 from kb.api.state import LOGGER
-from kb.retrieval import Filters
 
 if TYPE_CHECKING:
     from kb.api.app import Service
@@ -313,8 +313,7 @@ class AnsweringController(Controller):
           responses=problems(400, 413, 503))
     def search(self, service: Service, data: SearchRequest) -> SearchResults:
         """The best passages for a query: the `kb search --json` hit contract."""
-        filters = Filters(source=data.filters.source, doc_ids=tuple(data.filters.doc_ids)) if data.filters else None
-        hits = service.kb.search(data.query, data.top_k, mode=data.mode, filters=filters)
+        hits = service.kb.search(data.query, data.top_k, mode=data.mode, filters=filters_of(data.filters))
         return SearchResults(hits=[from_dict(h.to_dict(), SearchHit) for h in hits])
 
     @post("/ask", operation_id="ask", status_code=200, summary="Answer a question from the documents",
@@ -326,7 +325,7 @@ class AnsweringController(Controller):
         server-sent events `sources`, `token`, `done` (the answer object) and `error` (a problem
         details object)."""
         options = {"history": [msgspec.to_builtins(t) for t in data.history], "top_k": data.top_k,
-                   "temperature": data.temperature, "max_tokens": data.max_tokens}
+                   "temperature": data.temperature, "max_tokens": data.max_tokens, "filters": filters_of(data.filters)}
         generation = Generation(service, data.question, options)
         if not (data.stream or EVENT_STREAM in request.headers.get("accept", "")):
             answer = await generation.answer(request)

@@ -20,7 +20,7 @@ from litestar.config.cors import CORSConfig
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
-from litestar.openapi.spec import OpenAPI, OpenAPIType, Schema
+from litestar.openapi.spec import OpenAPI, OpenAPIFormat, OpenAPIType, Schema
 
 from kb import __version__
 from kb.api import schemas as api_schemas
@@ -31,13 +31,15 @@ from kb.api.errors import problem_details_plugin
 from kb.api.jobs import IngestJobs
 from kb.api.metrics import Metrics, MetricsController, observability
 from kb.api.openai import OpenAIController
-from kb.api.schemas import DOC_ID_MAX_CHARS
 from kb.api.state import LOGGER
+from kb.api.sources import SourcesController
 from kb.api.status import StatusController
 from kb.api.web import web_handlers, web_template_config
 from kb.errors import ModelUnavailable
+from kb.filters import KIND_PATTERN, TAG_PATTERN
 from kb.service import KnowledgeBase
-from kb.settings import HISTORY_MESSAGE_MAX_CHARS, QUESTION_MAX_CHARS, Settings
+from kb.settings import DOC_ID_MAX_CHARS, HISTORY_MESSAGE_MAX_CHARS, QUESTION_MAX_CHARS, TAG_MAX_CHARS, Settings
+from kb.sync import Syncer
 
 log = logging.getLogger(LOGGER)
 
@@ -52,6 +54,7 @@ class Service:
         self.queue = GenerationQueue(settings.server.queue_size, settings.server.retry_after_s)
         self.metrics = Metrics(lambda: self.queue.depth, lambda: self.jobs.counts() if self.jobs else {})
         self.jobs: IngestJobs | None = None
+        self.syncer: Syncer | None = None  # the [[sources]] folders kept in sync
         self.session_secret = secrets.token_bytes(32)  # signs the web page's session cookies (kb/api/auth.py)
         self.revoked_sessions: dict[str, float] = {}  # logged-out session tokens -> when they expire anyway
         self.model_error = ""
@@ -68,15 +71,19 @@ class Service:
             except ModelUnavailable as exc:  # the service still searches; health says why it cannot answer
                 self.model_error = str(exc)
                 log.error("chat model not loaded: %s", exc)
+        self.syncer = Syncer(self.kb)
+        self.syncer.start()
 
     def close(self) -> None:
+        if self.syncer is not None:
+            self.syncer.close()
         if self.jobs is not None:
             self.jobs.close()
         if self.kb is not None and self._owns_kb:
             self.kb.close()
 
 
-CONTROLLERS = [StatusController, AnsweringController, AuthController, OpenAIController, MetricsController]
+CONTROLLERS = [StatusController, AnsweringController, AuthController, OpenAIController, MetricsController, SourcesController]
 
 
 def create_app(settings: Settings, kb: KnowledgeBase | None = None) -> Litestar:
@@ -140,9 +147,22 @@ def _state_bounds(openapi: OpenAPI, settings: Settings) -> None:
     question_field = (schemas["AskRequest"].properties or {})["question"]
     if isinstance(question_field, Schema):
         question_field.pattern = api_schemas.NON_BLANK
-    doc_ids = (schemas["SearchFilters"].properties or {})["doc_ids"]
-    if isinstance(doc_ids, Schema) and isinstance(doc_ids.items, Schema):
-        doc_ids.items.min_length, doc_ids.items.max_length = 1, DOC_ID_MAX_CHARS
+    filters = schemas["SearchFilters"].properties or {}
+    tag = {"min_length": 1, "max_length": TAG_MAX_CHARS, "pattern": TAG_PATTERN}
+    items = {("SearchFilters", "doc_ids"): {"min_length": 1, "max_length": DOC_ID_MAX_CHARS},
+             ("SearchFilters", "tags"): tag, ("TagChange", "add"): tag, ("TagChange", "remove"): tag,
+             ("SearchFilters", "kinds"): {"pattern": KIND_PATTERN}}
+    for (struct, field), bounds in items.items():
+        found = (schemas[struct].properties or {}).get(field)
+        if isinstance(found, Schema) and isinstance(found.items, Schema):
+            for name, value in bounds.items():
+                setattr(found.items, name, value)
+    for field in ("modified_after", "modified_before"):  # a date or a date and time
+        if isinstance(found := filters.get(field), Schema):
+            for option in found.one_of or []:
+                if isinstance(option, Schema) and option.type == OpenAPIType.STRING:
+                    option.any_of = [Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.DATE),
+                                     Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.DATE_TIME)]
     # /v1: the question is the last user message (kb/api/openai.py). JSON Schema cannot name the last
     # item, so: every user message is a question kb would take, and there is at least one.
     chat = schemas["ChatMessage"].properties or {}

@@ -88,6 +88,7 @@ class Job:
     finished: float | None = None
     chunks_embedded: int = 0
     error: str = ""
+    tags: list[str] = field(default_factory=list)  # given with the upload: added to every file
 
     def to_dict(self) -> dict[str, Any]:
         done = sum(f.status not in ("queued",) for f in self.files)
@@ -99,6 +100,7 @@ class Job:
             "progress": {"files_done": done, "files_total": len(self.files), "chunks_embedded": self.chunks_embedded},
             "files": [{k: v for k, v in asdict(f).items() if k != "sha256"} for f in self.files],
             "error": self.error or None,
+            "tags": self.tags,
         }
 
     @property
@@ -148,9 +150,10 @@ class IngestJobs:
 
     # -- the API ------------------------------------------------------------------------------
 
-    def submit(self, files: list[tuple[str, BinaryIO]]) -> Job:
+    def submit(self, files: list[tuple[str, BinaryIO]], tags: list[str] | tuple[str, ...] = ()) -> Job:
         """Stage the files (names sanitised) in a folder of the job's own, journal the job and
-        queue its ingest. Raises QueueFull when `queue_size` jobs already wait or run."""
+        queue its ingest, which adds `tags` (normalised) to every file. Raises QueueFull when
+        `queue_size` jobs already wait or run."""
         names = [safe_filename(name) for name, _ in files]
         if len(set(names)) != len(names):
             raise InvalidInput("two uploaded files have the same name")
@@ -160,7 +163,7 @@ class IngestJobs:
                 raise QueueFull(f"the upload queue is full ({waiting} jobs waiting or running, "
                                 f"[server] upload_queue_size = {self.queue_size}); retry later")
             self._reserved += 1
-        job = Job(id=uuid.uuid4().hex[:16], files=[])
+        job = Job(id=uuid.uuid4().hex[:16], files=[], tags=list(tags))
         staging = self._staging(job)
         try:
             staging.mkdir(parents=True)
@@ -238,7 +241,7 @@ class IngestJobs:
                     except OSError as exc:
                         result.status, result.error = "failed", f"cannot put the file in place: {exc.strerror or exc}"
                 if finals:
-                    report = self.kb.ingest(finals, progress=_JobProgress(job), locked=True)
+                    report = self.kb.ingest(finals, progress=_JobProgress(job), locked=True, tags=job.tags)
                     failed = {Path(f["path"]).name: f["error"] for f in report.files_failed}
                     failed |= {Path(f["path"]).name: f"skipped: {f['reason']}" for f in report.files_skipped}
                     committed = self._committed()

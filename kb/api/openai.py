@@ -29,6 +29,7 @@ from kb.api.schemas import (
     ModelCard,
     ModelList,
     Usage,
+    filters_of,
     from_dict,
 )
 from kb.errors import InvalidInput
@@ -97,7 +98,7 @@ class OpenAIController(Controller):
         stream is open is one `{"error": {...}}` chunk, then `[DONE]`."""
         question, history = _openai_question(data)
         options = {"history": history, "temperature": data.temperature,
-                   "max_tokens": data.max_completion_tokens or data.max_tokens}
+                   "max_tokens": data.max_completion_tokens or data.max_tokens, "filters": filters_of(data.filters)}
         generation = Generation(service, question, options)
         completion_id = f"chatcmpl-{uuid.uuid4().hex[:24]}"
         created = int(time.time())

@@ -7,6 +7,8 @@ from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 
+# The filter and tag bodies live in kb/api/filtering.py; named here, they are part of this vocabulary.
+from kb.api.filtering import SearchFilters, TagChange, TagCount, TagList, filters_of  # noqa: F401
 from kb.settings import (
     HISTORY_MAX_MESSAGES,
     HISTORY_MESSAGE_MAX_CHARS,
@@ -30,18 +32,6 @@ TopK = Annotated[int, msgspec.Meta(ge=1, le=TOP_K_MAX, examples=[5])]
 Temperature = Annotated[float, msgspec.Meta(ge=0, le=TEMPERATURE_BOUND, examples=[0.2],
                                             description="0 to [llm] temperature_max (GET /api/stats: limits)")]
 MaxTokens = Annotated[int, msgspec.Meta(ge=1, description="at most [llm] max_tokens_limit (GET /api/stats: limits)")]
-FILTER_SOURCE_MAX_CHARS = 1000
-FILTER_DOC_IDS_MAX = 500
-DOC_ID_MAX_CHARS = 200
-DocId = Annotated[str, msgspec.Meta(min_length=1, max_length=DOC_ID_MAX_CHARS)]
-
-
-class SearchFilters(msgspec.Struct, forbid_unknown_fields=True):
-    source: Annotated[str, msgspec.Meta(max_length=FILTER_SOURCE_MAX_CHARS, description="Source path prefix or glob",
-                                        examples=["handbook/"])] = ""
-    doc_ids: Annotated[list[DocId], msgspec.Meta(max_length=FILTER_DOC_IDS_MAX)] = msgspec.field(default_factory=list)
-
-
 class SearchRequest(msgspec.Struct, forbid_unknown_fields=True):
     query: Query
     top_k: TopK | None = None
@@ -62,6 +52,7 @@ class AskRequest(msgspec.Struct, forbid_unknown_fields=True):
     temperature: Temperature | None = None
     max_tokens: MaxTokens | None = None
     stream: bool = False
+    filters: SearchFilters | None = None
 
 
 class ContentPart(msgspec.Struct):
@@ -88,6 +79,8 @@ class ChatCompletionRequest(msgspec.Struct):
     temperature: Temperature | None = None
     max_tokens: MaxTokens | None = None
     max_completion_tokens: MaxTokens | None = None
+    filters: Annotated[SearchFilters | None, msgspec.Meta(
+        description="kb's own: the documents the answer may use (OpenAI clients: extra_body)")] = None
 
 
 class SessionRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -181,6 +174,9 @@ class DocumentInfo(msgspec.Struct):
     title: str
     kind: str
     ingested_at: str
+    folder: Annotated[str, msgspec.Meta(description="Its folder, relative to the ingested folder")]
+    modified: Annotated[str, msgspec.Meta(description="The file's modification time, ISO 8601 UTC")]
+    tags: list[str]
 
 
 class DocumentList(msgspec.Struct):
@@ -217,6 +213,7 @@ class JobInfo(msgspec.Struct):
     progress: JobProgress
     files: list[JobFile]
     error: str | None
+    tags: list[str]
 
 
 class Health(msgspec.Struct, omit_defaults=True):
@@ -249,6 +246,12 @@ class Limits(msgspec.Struct):
     max_body_kb: int
     max_upload_mb: float
     max_files: int
+    filter_tags_max: int
+    filter_kinds_max: int
+    filter_doc_ids_max: int
+    filter_source_max_chars: int
+    tag_max_chars: int
+    tags_per_document_max: int
 
 
 class Stats(msgspec.Struct):

@@ -14,7 +14,19 @@ from litestar import Controller, Request, Response, get
 from kb import __version__
 from kb.api.auth import authorized
 from kb.api.schemas import Health, Limits, Stats, from_dict
-from kb.settings import HISTORY_MAX_MESSAGES, HISTORY_MESSAGE_MAX_CHARS, QUESTION_MAX_CHARS, TOP_K_MAX, Settings
+from kb.settings import (
+    FILTER_DOC_IDS_MAX,
+    FILTER_KINDS_MAX,
+    FILTER_SOURCE_MAX_CHARS,
+    FILTER_TAGS_MAX,
+    HISTORY_MAX_MESSAGES,
+    HISTORY_MESSAGE_MAX_CHARS,
+    QUESTION_MAX_CHARS,
+    TAG_MAX_CHARS,
+    TAGS_PER_DOCUMENT_MAX,
+    TOP_K_MAX,
+    Settings,
+)
 
 if TYPE_CHECKING:
     from kb.api.app import Service
@@ -56,4 +68,6 @@ def _limits(settings: Settings) -> Limits:
                   max_tokens_limit=settings.llm.max_tokens_limit, question_max_chars=QUESTION_MAX_CHARS,
                   history_max_messages=HISTORY_MAX_MESSAGES, history_message_max_chars=HISTORY_MESSAGE_MAX_CHARS,
                   max_body_kb=settings.server.max_body_kb, max_upload_mb=settings.server.max_upload_mb,
-                  max_files=settings.server.max_files)
+                  max_files=settings.server.max_files, filter_tags_max=FILTER_TAGS_MAX, filter_kinds_max=FILTER_KINDS_MAX,
+                  filter_doc_ids_max=FILTER_DOC_IDS_MAX, filter_source_max_chars=FILTER_SOURCE_MAX_CHARS,
+                  tag_max_chars=TAG_MAX_CHARS, tags_per_document_max=TAGS_PER_DOCUMENT_MAX)

@@ -11,9 +11,10 @@ from typing import Any
 
 import click
 
-from kb.cli.common import collection_option, interruptible, json_out, knowledge_base
+from kb.cli.common import collection_option, filter_options, filters_from, interruptible, json_out, knowledge_base
 from kb.cli.evaluation import eval_group
 from kb.cli.models import model
+from kb.cli.tags import tag, tags_command
 from kb.errors import KBError
 from kb.settings import TOP_K_MAX, load_settings
 
@@ -68,10 +69,12 @@ def main(ctx: click.Context, settings_path: str | None, verbose: int) -> None:
 @collection_option
 @click.option("--prune", is_flag=True, help="Remove documents whose files are gone from the ingested folders.")
 @click.option("--dry-run", is_flag=True, help="Show what would be added, updated and removed; change nothing.")
+@click.option("--tag", "tags", multiple=True, metavar="TAG", help="Tag every file found, as `kb tag` does (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the counts instead of a table.")
 @click.pass_context
 @interruptible
-def ingest(ctx: click.Context, paths: tuple[Path, ...], collection: str | None, prune: bool, dry_run: bool, as_json: bool) -> None:
+def ingest(ctx: click.Context, paths: tuple[Path, ...], collection: str | None, prune: bool, dry_run: bool,
+           tags: tuple[str, ...], as_json: bool) -> None:
     """Ingest folders and files: PDF, docx, pptx, xlsx, html, md, txt, rst, csv, eml, odt, epub.
 
     Re-running is incremental: unchanged files are skipped, changed ones replaced. Files gone from
@@ -83,13 +86,14 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], collection: str | None, 
       kb ingest ./docs
       kb ingest ./docs ./wiki-export --prune
       kb ingest ./docs --dry-run --json
+      kb ingest ./contracts --tag legal
     """
     from kb.console import TerminalProgress
 
     with knowledge_base(ctx, collection) as kb:
         show = not as_json and sys.stderr.isatty()
         with TerminalProgress(enabled=show) as progress:
-            report = kb.ingest(list(paths), prune=prune, dry_run=dry_run, progress=progress)
+            report = kb.ingest(list(paths), prune=prune, dry_run=dry_run, progress=progress, tags=tags)
     if as_json:
         json_out(report.to_dict())
     else:
@@ -100,13 +104,75 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], collection: str | None, 
 
 
 @main.command()
+@click.option("--dry-run", is_flag=True, help="Show what each pass would add, update and remove; change nothing.")
+@click.option("--source", "source_path", metavar="PATH", help="Only the source with this folder (default: every one).")
+@click.option("--json", "as_json", is_flag=True, help='Print {"sources": [{"path", "collection", "report", "error"}]}.')
+@click.pass_context
+@interruptible
+def sync(ctx: click.Context, dry_run: bool, source_path: str | None, as_json: bool) -> None:
+    """Run one pass of each [[sources]] folder of the settings, as `kb serve` does when it changes.
+
+    A pass is an incremental ingest of the folder with the source's include/exclude rules; it
+    removes the documents of files gone from the folder (unless the source sets prune = false) and
+    leaves files written in the last settle_s seconds for the next pass. Exit code 1 when a file
+    or a source failed.
+
+    \b
+    Settings (settings.toml):
+      [[sources]]
+      path = "docs"          # relative to the settings file
+      rescan_s = 300         # kb serve: a full pass this often, besides file-system events
+
+    \b
+    Examples:
+      kb sync --dry-run
+      kb sync --source ./docs --json
+    """
+    from kb.console import TerminalProgress, print_report
+    from kb.sync import Syncer
+
+    with knowledge_base(ctx, None) as kb:
+        if not kb.settings.sources:
+            raise KBError(f"no [[sources]] in the settings ({kb.settings.source or 'built-in defaults'}): add one "
+                          "(see `kb sync --help`), or ingest a folder once with `kb ingest PATH`")
+        syncer = Syncer(kb)
+        try:
+            show = not as_json and sys.stderr.isatty()
+            chosen = str(Path(source_path).resolve()) if source_path else None
+            if chosen is not None and all(str(Path(s.source.path).resolve()) != chosen for s in syncer.sources):
+                raise KBError(f"no source with the folder {source_path} in the settings' [[sources]]")
+            results = []
+            for one in syncer.sources:
+                if chosen is not None and str(Path(one.source.path).resolve()) != chosen:
+                    continue
+                with TerminalProgress(enabled=show) as progress:
+                    results += syncer.run_once(dry_run=dry_run, path=one.source.path, progress=progress)
+        finally:
+            syncer.close()
+    failed = False
+    output = []
+    for source, report, error in results:
+        collection = source.collection or kb.settings.store.collection
+        failed = failed or bool(error) or bool(report and report.files_failed)
+        output.append({"path": source.path, "collection": collection, "report": report.to_dict() if report else None, "error": error})
+        if not as_json:
+            if report is None:
+                click.echo(f"error: {source.path}: {error}", err=True)
+            else:
+                click.echo(f"{source.path} -> collection {collection}")
+                print_report(report, title="Sync", prune=source.prune)
+    if as_json:
+        json_out({"sources": output})
+    ctx.exit(1 if failed else 0)
+
+
+@main.command()
 @click.argument("query")
 @collection_option
 @click.option("-k", "--top-k", type=click.IntRange(1, TOP_K_MAX), help="Passages to return (default: [retrieval] top_k).")
 @click.option("--mode", type=click.Choice(["dense", "lexical", "hybrid"]), help="Retrievers to use (default: [retrieval] mode).")
 @click.option("--rerank/--no-rerank", default=None, help="Rescore with the configured cross-encoder (default: on when one is set).")
-@click.option("--source", metavar="PREFIX", default="", help="Only documents whose source starts with PREFIX (or matches a glob).")
-@click.option("--doc", "doc_ids", multiple=True, metavar="DOC_ID", help="Only this document (repeatable).")
+@filter_options
 @click.option("--explain", is_flag=True, help="Add each retriever's rank and score under \"explain\".")
 @click.option("--json", "as_json", is_flag=True, help='Print {"hits": [...]} as JSON.')
 @click.pass_context
@@ -119,6 +185,10 @@ def search(
     rerank: bool | None,
     source: str,
     doc_ids: tuple[str, ...],
+    tags: tuple[str, ...],
+    kinds: tuple[str, ...],
+    since: str | None,
+    before: str | None,
     explain: bool,
     as_json: bool,
 ) -> None:
@@ -129,12 +199,13 @@ def search(
       kb search "database failover"
       kb search "shared_buffers" --mode lexical --top-k 3 --json
       kb search "出差住宿标准" --source finance/ --explain
+      kb search "renewal terms" --tag legal --kind pdf --since 2024-01-01
     """
     from kb.answer.citations import source_label
-    from kb.retrieval import Filters
 
+    filters = filters_from(source, doc_ids, tags, kinds, since, before)
     with knowledge_base(ctx, collection) as kb:
-        hits = kb.search(query, top_k, mode=mode, filters=Filters(source=source, doc_ids=doc_ids), rerank=rerank)
+        hits = kb.search(query, top_k, mode=mode, filters=filters, rerank=rerank)
     if as_json:
         json_out({"hits": [h.to_dict(explain) for h in hits]})
         return
@@ -157,7 +228,7 @@ def documents(ctx: click.Context, collection: str | None, as_json: bool) -> None
     with knowledge_base(ctx, collection) as kb:
         docs = kb.documents()
     if as_json:
-        json_out({"documents": [d.to_dict() for d in docs]})
+        json_out({"documents": [d.info() for d in docs]})
         return
     from kb.console import print_documents
 
@@ -208,11 +279,13 @@ def stats(ctx: click.Context, collection: str | None, as_json: bool) -> None:
 @click.option("--model", "model_name", metavar="NAME", help="A model from the registry (default: [llm] model). See `kb model list`.")
 @click.option("-k", "--top-k", type=click.IntRange(1, TOP_K_MAX), help="Passages to retrieve (default: [retrieval] top_k).")
 @click.option("-t", "--temperature", type=float, help="Sampling temperature, 0 to [llm] temperature_max (default: [llm] temperature).")
+@filter_options
 @click.option("--json", "as_json", is_flag=True, help="Print the answer object (answer, refused, grounded, citations, usage, timings).")
 @click.pass_context
 @interruptible
 def ask(ctx: click.Context, question: str, collection: str | None, model_name: str | None, top_k: int | None,
-        temperature: float | None, as_json: bool) -> None:
+        temperature: float | None, source: str, doc_ids: tuple[str, ...], tags: tuple[str, ...], kinds: tuple[str, ...],
+        since: str | None, before: str | None, as_json: bool) -> None:
     """Answer QUESTION from the documents, citing them as [n]; refuse when they do not say.
 
     The answer streams on a terminal, then its sources. Nothing relevant found: kb refuses without
@@ -223,13 +296,15 @@ def ask(ctx: click.Context, question: str, collection: str | None, model_name: s
       kb ask "How do I roll back a bad deploy?"
       kb ask "出差住宿标准是多少？" --json
       kb ask "What is the on-call rotation?" --model qwen2.5-coder-1.5b -t 0
+      kb ask "What is the notice period?" --tag legal --since 2024-01-01
     """
     from kb.answer.citations import source_label
 
+    filters = filters_from(source, doc_ids, tags, kinds, since, before)
     overrides = {"llm": {"model": model_name}} if model_name else {}
     with knowledge_base(ctx, collection, **overrides) as kb:
         answer = None
-        for event in kb.ask_stream(question, top_k=top_k, temperature=temperature):
+        for event in kb.ask_stream(question, top_k=top_k, temperature=temperature, filters=filters or None):
             if event.kind == "token" and not as_json:
                 click.echo(event.data, nl=False)
             elif event.kind == "done":
@@ -312,3 +387,5 @@ def _indent(text: str, width: int = 400) -> str:
 
 main.add_command(model)
 main.add_command(eval_group)
+main.add_command(tag)
+main.add_command(tags_command)

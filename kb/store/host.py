@@ -1,6 +1,7 @@
 """What an embedded store keeps in plain files on its host, beside Chroma's own: the change stamp
 (has another process written since this one last looked?) and the write lock (one ingest at a time
-per collection). Both are host-local by nature; a store on a Chroma server has no stamp."""
+per collection). Both are host-local by nature; a store on a Chroma server has no stamp. And the
+Chroma client itself (`connect`), embedded or a server's."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from kb.errors import IngestLocked
+from kb.errors import IngestLocked, StoreUnavailable
+from kb.settings import StoreSettings
 
 # Stamp file -> its state after this process's last write. Stores of one process share Chroma's
 # in-memory index, so only a write by another process can leave it stale.
@@ -68,3 +70,25 @@ def write_lock(folder: Path, collection: str) -> Iterator[None]:
         yield
     finally:
         handle.close()  # closing releases the lock
+
+
+def connect(settings: StoreSettings):
+    """A Chroma client for the store: on disk in this process, or a Chroma server."""
+    os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+    import chromadb
+    from chromadb.config import Settings as ChromaSettings
+
+    chroma_settings = ChromaSettings(anonymized_telemetry=False)
+    try:
+        if settings.mode == "http":
+            return chromadb.HttpClient(host=settings.host, port=settings.port, settings=chroma_settings)
+        Path(settings.path).mkdir(parents=True, exist_ok=True)
+        return chromadb.PersistentClient(path=settings.path, settings=chroma_settings)
+    except Exception as exc:
+        where = f"{settings.host}:{settings.port}" if settings.mode == "http" else settings.path
+        hint = (
+            f"start one with `chroma run --path DIR --host {settings.host} --port {settings.port}`"
+            if settings.mode == "http"
+            else "check the folder's permissions and free space"
+        )
+        raise StoreUnavailable(f"cannot open the Chroma store at {where}: {exc}; {hint}") from exc

@@ -10,13 +10,18 @@ per query.
 
 from __future__ import annotations
 
+import math
 import re
 import sqlite3
 import threading
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kb.records import CJK
+
+if TYPE_CHECKING:
+    from kb.filters import Filters
 
 _TOKEN = re.compile(rf"[{CJK}]+|[^\W_{CJK}]+(?:[._\-/:][^\W_{CJK}]+|_+[^\W_{CJK}]+)*", re.UNICODE)
 _PARTS = re.compile(r"[._\-/:]+|_+")
@@ -96,7 +101,10 @@ COMMON_SHARE = 0.1  # a query term in more than this share of chunks is left out
 
 class LexicalIndex:
     """BM25 (SQLite FTS5) over chunk texts. `chunk_meta` maps each FTS row to its chunk id, document
-    and version, indexed by document so replacing one file never scans the whole index."""
+    and version, indexed by document so replacing one file never scans the whole index. `doc_meta`
+    and `doc_tags` hold what search filters read of each committed document (kind, modification
+    time, tags): written when it commits or is tagged, so a filter applies inside the query,
+    before ranking."""
 
     def __init__(self, path: Path):
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -113,6 +121,10 @@ class LexicalIndex:
             create index if not exists chunk_meta_doc on chunk_meta (doc_id);
             create virtual table if not exists chunk_terms using fts5 (terms, tokenize = "ascii tokenchars '_.-/:'");
             create virtual table if not exists chunk_vocab using fts5vocab (chunk_terms, 'row');
+            create table if not exists doc_meta (doc_id text primary key, kind text not null, modified integer not null);
+            create index if not exists doc_meta_kind on doc_meta (kind, modified);
+            create table if not exists doc_tags (tag text not null, doc_id text not null, primary key (tag, doc_id));
+            create index if not exists doc_tags_doc on doc_tags (doc_id);
             """
         )
         version = self._db.execute("pragma user_version").fetchone()[0]
@@ -151,6 +163,28 @@ class LexicalIndex:
             ).fetchall()
             self._db.executemany("delete from chunk_terms where rowid = ?", ids)
             self._db.executemany("delete from chunk_meta where id = ?", ids)
+            if not keep_sha256:  # the document is gone
+                self._db.execute("delete from doc_meta where doc_id = ?", (doc_id,))
+                self._db.execute("delete from doc_tags where doc_id = ?", (doc_id,))
+
+    def set_documents(self, rows: Iterable[tuple[str, str, float, Iterable[str]]]) -> None:
+        """Record (doc_id, kind, modified, tags) of committed documents, replacing what was there."""
+        with self._lock, _transaction(self._db):
+            for doc_id, kind, modified, tags in rows:
+                self._db.execute("insert or replace into doc_meta (doc_id, kind, modified) values (?, ?, ?)",
+                                 (doc_id, kind, int(modified)))
+                self._db.execute("delete from doc_tags where doc_id = ?", (doc_id,))
+                self._db.executemany("insert or ignore into doc_tags (tag, doc_id) values (?, ?)",
+                                     [(tag, doc_id) for tag in tags])
+
+    def documents(self) -> dict[str, tuple[str, int, tuple[str, ...]]]:
+        """doc_id -> (kind, modified, tags) of every document recorded, for consistency checks."""
+        with self._lock:
+            meta = self._db.execute("select doc_id, kind, modified from doc_meta").fetchall()
+            tags: dict[str, list[str]] = {}
+            for tag, doc_id in self._db.execute("select tag, doc_id from doc_tags order by rowid").fetchall():
+                tags.setdefault(doc_id, []).append(tag)
+        return {d: (k, m, tuple(sorted(tags.get(d, ())))) for d, k, m in meta}
 
     def common_terms(self, query: str) -> frozenset[str]:
         """The query's single-word terms found in more than COMMON_SHARE of the chunks, when at least
@@ -168,12 +202,16 @@ class LexicalIndex:
         common = frozenset(w for w in words if df.get(w, 0) > COMMON_SHARE * total)
         return common if len(common) < len(query_terms(query)) else frozenset()
 
-    def search(self, query: str, limit: int, doc_ids: list[str] | None = None) -> list[tuple[str, str, str, float]]:
-        """(chunk_id, doc_id, sha256, score) best first; score is BM25 (higher is better)."""
+    def search(self, query: str, limit: int, doc_ids: list[str] | None = None,
+               filters: Filters | None = None) -> list[tuple[str, str, str, float]]:
+        """(chunk_id, doc_id, sha256, score) best first; score is BM25 (higher is better). Only
+        chunks of `doc_ids` (if given) and of documents passing the metadata part of `filters`
+        (tags, kinds, modification time) are ranked."""
         expression = query_expression(query, self.common_terms(query))
         if not expression or limit <= 0:
             return []
-        if doc_ids is None:
+        where, args = _scope(doc_ids, filters)
+        if not where:
             # Rank inside FTS5 first (its `rank` is bm25), then join only the winners.
             sql = (
                 "select m.chunk_id, m.doc_id, m.sha256, -t.rank from "
@@ -186,11 +224,10 @@ class LexicalIndex:
         sql = (
             "select m.chunk_id, m.doc_id, m.sha256, -bm25(chunk_terms) from chunk_terms "
             "join chunk_meta m on m.id = chunk_terms.rowid where chunk_terms match ? "
-            f"and m.doc_id in ({','.join('?' * len(doc_ids))}) order by bm25(chunk_terms) limit ?"
+            f"and {where} order by bm25(chunk_terms) limit ?"
         )
-        args: list[object] = [expression, *doc_ids]
         with self._lock:
-            rows = self._db.execute(sql, (*args, limit)).fetchall()
+            rows = self._db.execute(sql, (expression, *args, limit)).fetchall()
         return [(r[0], r[1], r[2], float(r[3])) for r in rows]
 
     def clear(self) -> None:
@@ -198,6 +235,8 @@ class LexicalIndex:
         with self._lock, _transaction(self._db):
             self._db.execute("delete from chunk_terms")
             self._db.execute("delete from chunk_meta")
+            self._db.execute("delete from doc_meta")
+            self._db.execute("delete from doc_tags")
             self._db.execute(f"pragma user_version = {TOKENIZER_VERSION}")
         self.stale = False
 
@@ -209,6 +248,33 @@ class LexicalIndex:
         """(chunk_id, doc_id, sha256) of every indexed chunk, for consistency checks."""
         with self._lock:
             return self._db.execute("select chunk_id, doc_id, sha256 from chunk_meta").fetchall()
+
+
+def _scope(doc_ids: list[str] | None, filters: Filters | None) -> tuple[str, list[object]]:
+    """The SQL condition (on `chunk_meta m`) and its arguments that keep a search within
+    `doc_ids` and the metadata part of `filters`; "" when nothing restricts it."""
+    parts: list[str] = []
+    args: list[object] = []
+    if doc_ids is not None:
+        parts.append(f"m.doc_id in ({','.join('?' * len(doc_ids))})")
+        args += doc_ids
+    if filters is not None:
+        meta: list[str] = []
+        if filters.kinds:
+            meta.append(f"kind in ({','.join('?' * len(filters.kinds))})")
+            args += filters.kinds
+        if filters.modified_after is not None:
+            meta.append("modified >= ?")
+            args.append(math.floor(filters.modified_after))
+        if filters.modified_before is not None:
+            meta.append("modified < ?")
+            args.append(math.ceil(filters.modified_before))
+        if meta:
+            parts.append(f"m.doc_id in (select doc_id from doc_meta where {' and '.join(meta)})")
+        if filters.tags:
+            parts.append(f"m.doc_id in (select doc_id from doc_tags where tag in ({','.join('?' * len(filters.tags))}))")
+            args += filters.tags
+    return " and ".join(parts), args
 
 
 class _transaction:

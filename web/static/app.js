@@ -20,6 +20,8 @@ const I18N = {
     error: "Error", renamePrompt: "Name of this conversation", deleteConfirm: "Delete this document from the knowledge base?",
     uploading: "uploading", queued: "queued", ingesting: "ingesting", added: "added", updated: "updated",
     unchanged: "unchanged", failed: "failed", indexed: "indexed", page: "p.", you: "You", assistant: "kb",
+    syncedFolders: "Folders kept in sync", syncNow: "Sync now", lastSync: "last sync", never: "not yet", pendingFiles: "pending",
+    starting: "starting", syncing: "syncing", idle: "up to date", waiting: "waiting for another ingest",
   },
   zh: {
     newChat: "新对话", documents: "文档", settings: "设置", logOut: "退出登录", conversations: "对话", pastChats: "历史对话",
@@ -34,6 +36,8 @@ const I18N = {
     renamePrompt: "对话名称", deleteConfirm: "从知识库中删除这个文档？", uploading: "上传中", queued: "排队中",
     ingesting: "处理中", added: "已添加", updated: "已更新", unchanged: "未变化", failed: "失败", indexed: "已索引",
     page: "第", you: "你", assistant: "kb",
+    syncedFolders: "同步的文件夹", syncNow: "立即同步", lastSync: "上次同步", never: "尚未同步", pendingFiles: "待处理",
+    starting: "启动中", syncing: "同步中", idle: "已是最新", waiting: "等待其他导入完成",
   },
 };
 const LANG = (navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en";
@@ -179,6 +183,7 @@ function newChat() {
   $("messages").replaceChildren();
   $("chat-title").textContent = t("newChat");
   renderChatList();
+  renderScope();
   $("question").focus();
 }
 
@@ -186,6 +191,7 @@ function openChat(chat) {
   state.current = chat;
   $("chat-title").textContent = chat.title || t("newChat");
   $("messages").replaceChildren();
+  renderScope();
   for (const turn of chat.turns) {
     addUserMessage(turn.question);
     const view = addAnswerView();
@@ -320,7 +326,8 @@ async function ask(question, retryOf = null) {
     const response = await api("/api/ask", {
       method: "POST", signal: controller.signal,
       headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
-      body: JSON.stringify({ question, history, stream: true, top_k: state.options.top_k ?? null, temperature: state.options.temperature ?? null }),
+      body: JSON.stringify({ question, history, stream: true, top_k: state.options.top_k ?? null,
+        temperature: state.options.temperature ?? null, filters: scopeFilters(chat) }),
     });
     if (!response.ok) throw new Error(await errorMessage(response));
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -403,6 +410,49 @@ async function loadDocuments() {
           if (res.ok) { loadDocuments(); refreshHealth(); }
         } })),
     ));
+  }
+}
+
+// The [[sources]] folders the server keeps in sync: state, last pass, pending files, failures.
+async function loadSources() {
+  const response = await api("/api/sources");
+  if (!response.ok) return;
+  const { sources } = await response.json();
+  $("sources").hidden = sources.length === 0;
+  const list = $("source-list");
+  list.replaceChildren();
+  for (const source of sources) {
+    const when = source.last_sync ? new Date(source.last_sync).toLocaleString(LANG === "zh" ? "zh-CN" : undefined) : t("never");
+    const facts = [t(source.state), `${t("lastSync")}: ${when}`];
+    if (source.pending_count) facts.push(`${t("pendingFiles")}: ${source.pending_count}`);
+    if (source.failures.length) facts.push(`${t("failed")}: ${source.failures.length}`);
+    const item = el("li", { class: `source state-${source.state}` },
+      el("span", { class: "source-path", text: source.path }), el("span", { class: "source-facts", text: facts.join(" · ") }),
+      el("button", { type: "button", class: "small", text: t("syncNow"), "aria-label": `${t("syncNow")} ${source.path}`,
+        onclick: async (event) => {
+          event.target.disabled = true;
+          await api(`/api/sources/sync?path=${encodeURIComponent(source.path)}`, { method: "POST" });
+          await untilPassed(source.path, source.passes);
+          loadSources();
+          loadDocuments();
+        } }));
+    if (source.error) item.append(el("p", { class: "source-error", text: source.error }));
+    if (source.failures.length) {
+      item.append(el("ul", { class: "source-failures" },
+        ...source.failures.map((f) => el("li", { text: `${f.path}: ${f.error}` }))));
+    }
+    list.append(item);
+  }
+}
+
+// Wait (up to two minutes) for the source at `path` to finish a pass after its `passes`-th.
+async function untilPassed(path, passes) {
+  for (let i = 0; i < 120; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const response = await api("/api/sources");
+    if (!response.ok) return;
+    const source = (await response.json()).sources.find((s) => s.path === path);
+    if (!source || (source.passes > passes && source.state !== "syncing") || source.state === "error") return;
   }
 }
 
@@ -532,7 +582,7 @@ async function start() {
   $("toggle-sidebar").addEventListener("click", () => document.body.classList.toggle("sidebar-open"));
   $("close-source").addEventListener("click", () => { $("source-panel").hidden = true; $("source-panel").opener?.focus(); });
   const docs = $("docs-dialog");
-  const openDocs = () => { docs.showModal(); loadDocuments(); };
+  const openDocs = () => { docs.showModal(); loadSources(); loadDocuments(); };
   $("show-docs").addEventListener("click", openDocs);
   $("empty-upload").addEventListener("click", openDocs);
   $("show-settings").addEventListener("click", () => $("settings-dialog").showModal());
@@ -547,6 +597,7 @@ async function start() {
   zone.addEventListener("dragover", (event) => { event.preventDefault(); zone.classList.add("over"); });
   zone.addEventListener("dragleave", () => zone.classList.remove("over"));
   zone.addEventListener("drop", (event) => { event.preventDefault(); zone.classList.remove("over"); uploadFiles([...event.dataTransfer.files]); });
+  wireScope();
   newChat();
   await Promise.all([refreshHealth(), loadLimits()]);
   document.body.dataset.ready = "true";
