@@ -167,7 +167,8 @@ def test_cli_filters_and_tags(tmp_path: Path):
     assert result.exit_code == 0, result.output
     assert sorted(h["source"] for h in json.loads(result.output)["hits"]) == ["legal/note24.md", "sales/note14.md"]
     assert set(json.loads(result.output)["hits"][0]) == {"doc_id", "chunk_id", "source", "page", "heading", "score",
-                                                         "text", "page_end", "title", "chunk_index"}  # shape unchanged
+                                                         "text", "page_end", "title", "chunk_index",
+                                                         "ocr_confidence"}  # filters leave the shape unchanged (OCR added its key)
     tagged = invoke("tag", "ops/note01.md", "Urgent", "--json")
     assert tagged.exit_code == 0 and json.loads(tagged.output)["tags"] == ["contracts", "urgent"], tagged.output
     found = json.loads(invoke("search", "renewal", "--tag", "urgent", "--json").output)["hits"]
