@@ -118,6 +118,7 @@ def days_of(kb: KnowledgeBase, doc_id: str) -> float:
     return next(d.mtime for d in kb.documents() if d.doc_id == doc_id)
 
 
+@pytest.mark.slow  # a 60-document store of its own
 def test_kb_tag_changes_search_without_embedding(corpus_kb: KnowledgeBase, tmp_path: Path):
     embedder = corpus_kb.embedder
     embedded = embedder.embedded
@@ -197,6 +198,7 @@ def test_filter_bounds_name_the_field():
     assert make_filters(modified_after="2024-05-01").modified_after == 1714521600.0
 
 
+@pytest.mark.slow  # a 60-document store of its own
 def test_an_interrupted_retag_is_finished_by_the_next_ingest(corpus_kb: KnowledgeBase, tmp_path: Path):
     """A retag journals like a write: killed between the registry and the chunks, the next run
     writes the registry's tags onto the chunks."""

@@ -116,6 +116,7 @@ def test_a_long_line_whose_words_run_together_is_cut_at_its_word_gaps_to_be_read
 
 
 @needs_fonts
+@pytest.mark.slow  # the OCR models read pages: seconds each
 def test_a_mixed_pdf_keeps_pypdf_text_on_its_text_pages_and_reads_only_the_scanned_page(tmp_path):
     """The loader, page by page: pages exact, text pages with pypdf's text and no OCR mark, the
     scanned page read by OCR with its confidence."""
@@ -142,6 +143,7 @@ def test_a_mixed_pdf_keeps_pypdf_text_on_its_text_pages_and_reads_only_the_scann
 
 
 @needs_fonts
+@pytest.mark.slow  # the OCR models read pages: seconds each
 def test_a_scanned_pdf_ingests_with_exact_pages_and_its_hits_say_they_came_from_ocr(tmp_path, docs):
     pages = english_pages()
     support.scanned_copy(support.make_text_pdf(tmp_path / "original.pdf", pages), docs / "scanned.pdf")
@@ -183,6 +185,7 @@ def test_citations_carry_the_ocr_confidence():
 
 
 @needs_fonts
+@pytest.mark.slow  # the OCR models read pages: seconds each
 def test_ocr_off_refuses_scans_and_images_with_the_reason_and_force_reads_text_pages(tmp_path, docs):
     original = support.make_text_pdf(tmp_path / "original.pdf", english_pages()[:1])
     support.scanned_copy(original, docs / "scan.pdf")
@@ -203,6 +206,7 @@ def test_ocr_off_refuses_scans_and_images_with_the_reason_and_force_reads_text_p
 
 
 @needs_fonts
+@pytest.mark.slow  # the OCR models read pages: seconds each
 def test_a_page_over_its_time_limit_is_skipped_and_the_rest_of_the_file_goes_in(tmp_path, docs):
     original = support.make_text_pdf(tmp_path / "original.pdf", english_pages()[:2])
     scanned = support.scanned_copy(original, tmp_path / "scanned.pdf")
@@ -225,6 +229,7 @@ def test_a_page_over_its_time_limit_is_skipped_and_the_rest_of_the_file_goes_in(
 
 
 @needs_fonts
+@pytest.mark.slow  # the OCR models read pages: seconds each
 def test_pages_read_by_ocr_count_against_their_own_limit_not_the_files(tmp_path, docs):
     """A long scan must not be stopped by ingest.parse_timeout_s: each OCR'd page has its own limit."""
     support.scanned_copy(support.make_text_pdf(tmp_path / "original.pdf", english_pages()), docs / "scan.pdf")
@@ -239,6 +244,7 @@ def test_pages_read_by_ocr_count_against_their_own_limit_not_the_files(tmp_path,
 
 
 @needs_fonts
+@pytest.mark.slow  # the OCR models read pages: seconds each
 def test_image_files_become_documents_one_page_per_frame_and_a_phone_photo_is_turned_upright(tmp_path, docs):
     from PIL import Image
 
