@@ -67,7 +67,10 @@ def test_a_file_with_its_size_and_mtime_unchanged_is_not_read_unless_verify_unch
         os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
         [known] = kb.documents()
         report = kb.ingest([docs])
-        assert (report.files_unchanged, report.files_updated) == (1, 0), (known, before, path.stat())
+        now = path.stat()
+        assert (report.files_unchanged, report.files_updated) == (1, 0), (
+            known.mtime, now.st_mtime, before.st_mtime_ns, now.st_mtime_ns, known.size, now.st_size, known.root,
+            known.pending, known.sha256[:8])
         assert "25 days" in kb.search("annual leave", top_k=1, mode="lexical")[0].text
     with KnowledgeBase(settings.with_overrides(ingest={"verify_unchanged": True}), embedder=hash_embedder) as kb:
         report = kb.ingest([docs])
