@@ -161,7 +161,9 @@ class Scanner:
         pass over a big synced folder then reads only what changed."""
         if self.settings.ingest.verify_unchanged or known is None or not known.sha256 or known.pending:
             return False
-        if known.root != str(candidate.root) or known.size != info.st_size or known.mtime != info.st_mtime:
+        # The registry's float mtime comes back from Chroma up to a unit in the last place off
+        # (~0.2 µs at today's timestamps): equal within a microsecond.
+        if known.root != str(candidate.root) or known.size != info.st_size or abs(known.mtime - info.st_mtime) > 1e-6:
             return False
         candidate.size, candidate.mtime, candidate.sha256 = info.st_size, info.st_mtime, known.sha256
         candidate.kind = FileKind(known.kind, known.kind in TEXT_KINDS)
