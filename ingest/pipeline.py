@@ -104,7 +104,7 @@ class IngestPipeline:
         `tags` (normalised) are added by hand to every file found, as `kb tag` adds them."""
         progress = progress or Progress()
         started = time.perf_counter()
-        report = IngestReport(dry_run=dry_run)
+        report = IngestReport(dry_run=dry_run, parse_workers=self.settings.ingest.parse_workers)
         # Documents of a store from before filter metadata: recover() writes it; their front matter is read below.
         outdated = {d.doc_id for d in self.store.documents(shared=True) if d.meta_version < METADATA_VERSION}
         if not dry_run:

@@ -51,8 +51,9 @@ def build(args: list[str], cpu: hardware.CpuInfo, pip: list[str]) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     say(f"compiling llama-cpp-python {VERSION} (about 6 minutes on 2 cores) with: {' '.join(args)}")
     env = {**os.environ, "CMAKE_ARGS": " ".join(args)}
+    # pip's own output goes to stderr: stdout carries only the wheel's path (`WHEEL=$(...)` in the Makefile).
     subprocess.run([*pip, "wheel", "--no-cache-dir", "--no-deps", "-w", str(folder), f"llama-cpp-python=={VERSION}"],
-                   check=True, env=env)
+                   check=True, env=env, stdout=sys.stderr)
     (folder / "cmake-args.txt").write_text(" ".join(args) + "\n")
     wheel = find_wheel(folder)
     if wheel is None:

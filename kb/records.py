@@ -209,6 +209,7 @@ class IngestReport:
     seconds: float = 0.0
     dry_run: bool = False
     repaired: list[str] = field(default_factory=list)
+    parse_workers: int = 1
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -226,6 +227,7 @@ class IngestReport:
             "files_pending": self.files_pending,
             "dry_run": self.dry_run,
             "repaired": self.repaired,
+            "parse_workers": self.parse_workers,
         }
 
     def fail(self, path: str, error: str) -> None:

@@ -60,6 +60,7 @@ class StoreSettings(_Section):
     host: str = "127.0.0.1"
     port: Annotated[int, msgspec.Meta(ge=1, le=65535)] = 8001
     collection: CollectionName = "documents"
+    lease_s: Annotated[float, msgspec.Meta(ge=3.0)] = 30.0
 
 
 class EmbeddingSettings(_Section):

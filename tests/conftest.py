@@ -13,7 +13,7 @@ from kb.cli import main as kb_main
 from kb.models.embedder import SentenceTransformerEmbedder
 from kb.service import KnowledgeBase
 from kb.settings import EmbeddingSettings, Settings, load_settings
-from tests.support import HashEmbedder
+from tests.support import ChromaServer, HashEmbedder
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "corpora" / "sample"
@@ -44,6 +44,14 @@ def _isolated_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> No
     monkeypatch.setenv("KB_EMBEDDING__MODEL", "all-MiniLM-L6-v2")
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def chroma_server(tmp_path: Path):
+    """The port of a real `chroma run` server with its data in the test's temp dir."""
+    server = ChromaServer(tmp_path / "chroma-server").start()
+    yield server.port
+    server.stop()
 
 
 @pytest.fixture
@@ -119,6 +127,41 @@ def installed_model(name: str) -> Path:
 
     manager = ModelManager(load_settings(environ={"KB_LLM__MODELS_DIR": str(MODELS_DIR)}))
     return manager.install(name)  # verified (cached), fetched only when missing
+
+
+@pytest.fixture(scope="session")
+def llama_server(tmp_path_factory):
+    """The base URL of a real OpenAI-compatible model server (`python -m llama_cpp.server`) on
+    SmolLM2-135M, shared by the tests of the `openai` backend."""
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    from tests.support import free_port
+
+    port = free_port()
+    log = open(tmp_path_factory.mktemp("llama-server") / "server.log", "wb")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "llama_cpp.server", "--model", str(installed_model("smollm2-135m")), "--host", "127.0.0.1",
+         "--port", str(port), "--n_ctx", "2048", "--model_alias", "smollm2"],
+        stdout=log, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}/v1"
+    deadline = time.time() + 120
+    while True:
+        try:
+            if httpx.get(f"{url}/models", timeout=2).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        assert process.poll() is None and time.time() < deadline, "llama_cpp.server did not start"
+        time.sleep(0.3)
+    yield url
+    process.terminate()
+    process.wait(30)
+    log.close()
 
 
 def llm_settings(**values):

@@ -177,6 +177,45 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+class ChromaServer:
+    """A real `chroma run` server on a free loopback port, its data in `path`; `stop()` and
+    `start()` again on the same port and data (a server that goes away and comes back)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.port = free_port()
+        self.proc = None
+
+    def start(self) -> "ChromaServer":
+        import socket
+        import subprocess
+        import sys
+        import time
+
+        chroma = Path(sys.executable).parent / "chroma"
+        self.proc = subprocess.Popen(
+            [str(chroma), "run", "--path", str(self.path), "--host", "127.0.0.1", "--port", str(self.port)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
+                return self
+            except OSError:
+                if self.proc.poll() is not None:
+                    break
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"chroma run did not start on port {self.port}")
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait(timeout=30)
+            self.proc = None
+
+
 class RunningServer:
     """A real uvicorn server on a free loopback port, in a thread; `url` is its base URL."""
 

@@ -23,6 +23,10 @@ def test_ingest_json_contract_and_incremental_rerun(run_cli, tmp_path):
     assert report["files_added"] == 6 and report["files_failed"] == [] and report["chunks_added"] > 50
     again = json.loads(run_cli("ingest", str(SAMPLE), "--json").stdout)
     assert (again["files_unchanged"], again["chunks_added"]) == (6, 0)
+    # Two parse worker processes: the same chunks (the writes stay in order).
+    two = json.loads(run_cli("ingest", str(SAMPLE), "--json", "--workers", "2", "--collection", "two").stdout)
+    assert (report["parse_workers"], two["parse_workers"]) == (1, 2)
+    assert (two["files_added"], two["chunks_added"]) == (6, report["chunks_added"])
 
 
 def test_ingest_table_on_a_terminal_run(run_cli, docs):

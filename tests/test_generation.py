@@ -299,40 +299,6 @@ def test_kb_ask_json_contract(sample_store, real_embedder, qwen):
 # -- the OpenAI-compatible backend against a real llama.cpp server ---------------------------------
 
 
-@pytest.fixture(scope="module")
-def llama_server(tmp_path_factory):
-    import subprocess
-    import sys
-    import time
-
-    import httpx
-
-    from tests.conftest import installed_model
-    from tests.support import free_port
-
-    port = free_port()
-    log = open(tmp_path_factory.mktemp("llama-server") / "server.log", "wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "llama_cpp.server", "--model", str(installed_model("smollm2-135m")), "--host", "127.0.0.1",
-         "--port", str(port), "--n_ctx", "2048", "--model_alias", "smollm2"],
-        stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}/v1"
-    deadline = time.time() + 120
-    while True:
-        try:
-            if httpx.get(f"{url}/models", timeout=2).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        assert process.poll() is None and time.time() < deadline, "llama_cpp.server did not start"
-        time.sleep(0.3)
-    yield url
-    process.terminate()
-    process.wait(30)
-    log.close()
-
-
 def test_the_openai_backend_streams_from_a_llama_cpp_server(llama_server, tmp_path, hash_embedder):
     docs = tmp_path / "docs"
     docs.mkdir()

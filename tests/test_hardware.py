@@ -195,6 +195,21 @@ def test_a_crashed_build_is_remembered_and_the_portable_one_chosen(tmp_path, mon
     assert llama_build.choose([], cpu) == hardware.baseline_args(cpu)
 
 
+def test_a_first_build_prints_only_the_wheel_path_on_stdout(tmp_path, monkeypatch, capfd):
+    """`WHEEL=$(python -m kb.llama_build wheel)` in the Makefile: pip's progress must not land in
+    the captured path (it did on a machine with no cached wheel, and setup failed)."""
+    monkeypatch.setattr(llama_build, "CACHE", tmp_path)
+    stand_in_pip = [sys.executable, "-c", (
+        "import sys, pathlib; print('Building wheel for llama-cpp-python ... done'); "
+        f"pathlib.Path(sys.argv[sys.argv.index('-w') + 1], 'llama_cpp_python-{llama_build.VERSION}-py3-none-linux_x86_64.whl').write_bytes(b'')"
+    )]
+    cpu = x86(ZEN4)
+    wheel = llama_build.build(hardware.cmake_args(cpu), cpu, stand_in_pip)
+    out, err = capfd.readouterr()
+    assert wheel.is_file() and wheel.parent.parent == tmp_path
+    assert "Building wheel" not in out and "Building wheel" in err
+
+
 @pytest.mark.slow
 def test_the_installed_build_runs_a_tiny_generation_in_a_child():
     from tests.conftest import installed_model

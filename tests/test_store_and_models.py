@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +15,7 @@ from kb.records import Section
 from kb.service import KnowledgeBase
 from kb.settings import EmbeddingSettings
 from kb.store.chroma import Store
-from tests.support import HashEmbedder
+from tests.support import HashEmbedder, free_port
 
 
 def test_a_local_model_folder_works_with_prefixes(real_embedder):
@@ -83,35 +79,6 @@ def test_a_collection_refuses_another_embedding_model(settings):
         Store(settings.store, embedding_model="/models/e5")
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@pytest.fixture
-def chroma_server(tmp_path):
-    port = _free_port()
-    chroma = Path(sys.executable).parent / "chroma"
-    proc = subprocess.Popen(
-        [str(chroma), "run", "--path", str(tmp_path / "server"), "--host", "127.0.0.1", "--port", str(port)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            break
-        except OSError:
-            time.sleep(0.2)
-    else:
-        proc.kill()
-        pytest.fail("chroma server did not start")
-    yield port
-    proc.terminate()
-    proc.wait(timeout=30)
-
-
 def test_http_mode_talks_to_a_real_chroma_server(settings, chroma_server, docs):
     (docs / "a.md").write_text("# Ops\n\nThe pager rotation changes on Mondays.\n")
     remote = settings.with_overrides(store={"mode": "http", "port": chroma_server})
@@ -123,7 +90,7 @@ def test_http_mode_talks_to_a_real_chroma_server(settings, chroma_server, docs):
 
 
 def test_http_mode_without_a_server_says_how_to_start_one(settings):
-    remote = settings.with_overrides(store={"mode": "http", "port": _free_port()})
+    remote = settings.with_overrides(store={"mode": "http", "port": free_port()})
     with pytest.raises(StoreUnavailable, match="chroma run --path DIR"):
         KnowledgeBase(remote, embedder=HashEmbedder()).stats()
 

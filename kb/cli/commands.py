@@ -70,11 +70,14 @@ def main(ctx: click.Context, settings_path: str | None, verbose: int) -> None:
 @click.option("--prune", is_flag=True, help="Remove documents whose files are gone from the ingested folders.")
 @click.option("--dry-run", is_flag=True, help="Show what would be added, updated and removed; change nothing.")
 @click.option("--tag", "tags", multiple=True, metavar="TAG", help="Tag every file found, as `kb tag` does (repeatable).")
+@click.option("--workers", type=click.IntRange(min=1), metavar="N",
+              help="Parse files in N worker processes while the main process embeds and writes "
+                   "(default: [ingest] parse_workers).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the counts instead of a table.")
 @click.pass_context
 @interruptible
 def ingest(ctx: click.Context, paths: tuple[Path, ...], collection: str | None, prune: bool, dry_run: bool,
-           tags: tuple[str, ...], as_json: bool) -> None:
+           tags: tuple[str, ...], workers: int | None, as_json: bool) -> None:
     """Ingest folders and files: PDF, docx, pptx, xlsx, html, md, txt, rst, csv, eml, odt, epub.
 
     Re-running is incremental: unchanged files are skipped, changed ones replaced. Files gone from
@@ -87,10 +90,11 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], collection: str | None, 
       kb ingest ./docs ./wiki-export --prune
       kb ingest ./docs --dry-run --json
       kb ingest ./contracts --tag legal
+      kb ingest ./docs --workers 2
     """
     from kb.console import TerminalProgress
 
-    with knowledge_base(ctx, collection) as kb:
+    with knowledge_base(ctx, collection, **({"ingest": {"parse_workers": workers}} if workers else {})) as kb:
         show = not as_json and sys.stderr.isatty()
         with TerminalProgress(enabled=show) as progress:
             report = kb.ingest(list(paths), prune=prune, dry_run=dry_run, progress=progress, tags=tags)

@@ -1,7 +1,10 @@
 """The vector store: chunks and the document registry, both in Chroma, plus the write lock.
 
 The registry (one record per document) lives in a second collection, `<collection>.registry`, so a
-deployment on a Chroma server keeps all its state in the server.
+deployment on a Chroma server keeps all its state in the server: on a server, the change token and
+the writer's lease live there too (`<collection>.state`, kb/store/shared.py). The lexical index is
+derived state, a file on each host: every host brings its own up to date from the registry when the
+change token says another one wrote (`sync_lexical`).
 
 Write protocol (what makes an ingest safe to kill at any moment):
 
@@ -24,18 +27,19 @@ import copy
 import logging
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from kb.errors import StoreUnavailable
+from kb.errors import IngestLocked, StoreUnavailable
 from kb.filters import Filters
 from kb.records import METADATA_VERSION, Chunk, Document, Hit, heading_and_text, split_chunk_id
 from kb.settings import StoreSettings
 from kb.store.host import ChangeStamp, connect, write_lock
 from kb.store.lexical import LexicalIndex
+from kb.store.shared import Lease, SharedState
 from kb.store.scope import chroma_where, lexical_row, registry_metadata, write_chunk_metadata
 
 log = logging.getLogger(__name__)
@@ -43,6 +47,14 @@ log = logging.getLogger(__name__)
 REGISTRY_SUFFIX = ".registry"
 _GET_PAGE = 5000  # Chroma caps how many records one get() may return in some modes
 _REOPEN_LOCK = threading.Lock()
+_SYNC_BATCH = 50  # documents whose chunks one read fetches when the lexical index catches up
+_SYNC_REBUILD = 500  # more outdated documents than this: rebuild the lexical index in pages instead
+
+
+def _indexed_meta(doc: Document) -> tuple[str, int, tuple[str, ...]]:
+    """A committed document's filter keys as the lexical index records them."""
+    _, kind, modified, tags = lexical_row(doc)
+    return kind, int(modified), tuple(sorted(tags))
 
 
 class Store:
@@ -65,9 +77,14 @@ class Store:
         except Exception as exc:
             raise StoreUnavailable(f"cannot open collection {self.collection_name!r} in {self.location}: {exc}") from exc
         self.lexical = LexicalIndex(Path(settings.path) / f"{self.collection_name}.lexical.sqlite3")
-        embedded = settings.mode == "embedded"
-        self._stamp = ChangeStamp(Path(settings.path) / f"{self.collection_name}.registry.stamp") if embedded else None
-        self._seen = self._stamp_state()
+        self._shared: SharedState | None = None
+        self._lease: Lease | None = None
+        if settings.mode == "embedded":
+            self._stamp: ChangeStamp | SharedState = ChangeStamp(Path(settings.path) / f"{self.collection_name}.registry.stamp")
+            self._seen = self._stamp_state()
+        else:
+            self._stamp = self._shared = self._open_shared()
+            self._seen = None  # this host's lexical index is checked against the registry at first use
         self._documents_cache: tuple[tuple[int, int], list[Document]] | None = None
         self._by_id: tuple[tuple[int, int], dict[str, Document]] | None = None
         self._new: set[str] = set()  # begun with no registry entry before: nothing to drop at commit
@@ -80,6 +97,12 @@ class Store:
                 f"to keep using it, use another collection (--collection), or delete this one"
             )
 
+    def _open_shared(self) -> SharedState:
+        try:
+            return SharedState(self._client, self.collection_name, self.location, str(Path(self.settings.path).resolve()))
+        except Exception as exc:
+            raise StoreUnavailable(f"cannot open collection {self.collection_name!r} in {self.location}: {exc}") from exc
+
     @property
     def location(self) -> str:
         if self.settings.mode == "http":
@@ -91,9 +114,9 @@ class Store:
     def documents(self, *, shared: bool = False) -> list[Document]:
         """Every registry entry, committed or not, sorted by source.
 
-        Embedded stores keep the list in memory while the registry's stamp file is unchanged: every
-        registry write (by this process or another) touches it. With a Chroma server there is no
-        shared file, so the list is read again at each call. Callers get copies they may change;
+        The list stays in memory while the registry's change stamp is unchanged: every registry
+        write (by this process or another, on this host or another) touches it; a file beside an
+        embedded store, a token in a Chroma server (one read by id per call). Callers get copies they may change;
         `shared=True` hands out the cached entries themselves, to read only (listing 10k documents
         per request then costs no copies)."""
         stamp = self._stamp_state()
@@ -106,22 +129,43 @@ class Store:
             self._documents_cache = (stamp, [copy.copy(d) for d in docs])
         return docs
 
-    def _stamp_state(self) -> tuple[int, int] | None:
-        return self._stamp.state() if self._stamp is not None else None
+    def _stamp_state(self) -> tuple[int, int] | str:
+        try:
+            return self._stamp.state()
+        except Exception as exc:
+            raise self._unreachable(exc) from exc
+
+    def _unreachable(self, exc: Exception) -> StoreUnavailable:
+        if self.settings.mode == "http":
+            return StoreUnavailable(
+                f"the Chroma server at {self.location} did not answer for collection {self.collection_name!r} ({exc}); "
+                f"check that it runs (`chroma run --path DIR --port {self.settings.port}`) and [store] host and port; "
+                "kb reconnects by itself when it is back"
+            )
+        return StoreUnavailable(f"cannot read collection {self.collection_name!r} in {self.location}: {exc}")
 
     def _touch_stamp(self) -> None:
-        """Mark the registry changed (kb/store/host.py)."""
-        if self._stamp is not None:
-            self._seen = self._stamp.touch()
+        """Mark the registry changed (kb/store/host.py, kb/store/shared.py)."""
+        self._seen = self._stamp.touch()
 
     def refresh(self) -> bool:
-        """Embedded stores: reopen Chroma when another process (a `kb ingest` beside `kb serve`) has
-        written since this one last looked, so vector search sees its chunks; Chroma keeps the vector
-        index it loaded and would not. One stat() per call; True when it reopened."""
+        """Catch up with writes another process made since this one last looked; True when it did.
+
+        Embedded: reopen Chroma when another process (a `kb ingest` beside `kb serve`) wrote, so
+        vector search sees its chunks (Chroma keeps the vector index it loaded and would not); one
+        stat() per call. On a Chroma server the vectors are the server's, always current, but the
+        lexical index is this host's: bring it up to the registry (`sync_lexical`); one read by id
+        per call."""
         state = self._stamp_state()
-        if state is None or state == self._seen or self._stamp.written_here(state):
+        if self._seen is not None and (state == self._seen or self._stamp.written_here(state)):
             self._seen = state
             return False
+        if self._shared is not None:
+            with _REOPEN_LOCK:
+                if self._seen != state:
+                    self.sync_lexical()
+                    self._seen = state
+            return True
         with _REOPEN_LOCK:
             if self._seen != state:
                 from chromadb.api.shared_system_client import SharedSystemClient
@@ -144,9 +188,7 @@ class Store:
 
     def _committed_versions(self, doc_ids: list[str]) -> dict[str, Document]:
         """Registry entries for `doc_ids`: from the in-memory registry while its stamp is unchanged
-        (embedded mode, no Chroma call per search), else read from the registry."""
-        if self._stamp is None:
-            return self.get_documents(doc_ids)
+        (no read of the registry per search)."""
         stamp = self._stamp_state()
         if self._by_id is None or self._by_id[0] != stamp:
             self.documents()
@@ -173,6 +215,8 @@ class Store:
 
     def begin(self, doc: Document, new_sha: str) -> None:
         """Journal that a new version of `doc` is being written (step 1)."""
+        if self._lease is not None:
+            self._lease.check()  # never write on after another host took the lease over
         current = self.get_document(doc.doc_id)
         entry = current if current is not None else Document(doc_id=doc.doc_id, source=doc.source, root=doc.root)
         if current is None:
@@ -280,6 +324,45 @@ class Store:
         self.lexical.add(batch)
         self.lexical.set_documents(lexical_row(d) for d in self.documents() if d.sha256)
 
+    def sync_lexical(self) -> int:
+        """Bring this host's lexical index to the registry's committed versions: what other hosts
+        wrote. A document is current when the index holds its committed version's chunks (all of
+        them) and its filter keys; versions being written are left alone. Returns how many
+        documents it changed. Cost: one registry read and one grouped count, plus one read of the
+        chunks of every outdated document (many outdated: one paged rebuild instead)."""
+        if self.lexical.stale:
+            self.rebuild_lexical()
+            return -1
+        docs = {d.doc_id: d for d in self.documents(shared=True)}
+        held = self.lexical.doc_versions()
+        meta = self.lexical.documents()
+        gone = [doc_id for doc_id in held.keys() | meta.keys() if doc_id not in docs]
+        outdated = [
+            d for d in docs.values() if d.sha256 and (
+                held.get(d.doc_id, {}).get(d.sha256, 0) != d.chunks or meta.get(d.doc_id) != _indexed_meta(d))
+        ]
+        if len(outdated) > _SYNC_REBUILD:
+            self.rebuild_lexical()
+            return len(outdated) + len(gone)
+        for doc_id in gone:
+            self.lexical.delete(doc_id)
+        for start in range(0, len(outdated), _SYNC_BATCH):
+            batch = {d.doc_id: d for d in outdated[start:start + _SYNC_BATCH]}
+            got = self._chunks.get(where={"doc_id": {"$in": list(batch)}}, include=["metadatas", "documents"])
+            rows = [
+                (cid, m["doc_id"], m["sha256"], m["source"], heading_and_text(m.get("heading", ""), text))
+                for cid, m, text in zip(got["ids"], got["metadatas"], got["documents"])
+                if m["sha256"] == batch[m["doc_id"]].sha256
+            ]
+            for doc in batch.values():
+                self.lexical.delete(doc.doc_id, keep_sha256=doc.sha256)
+            self.lexical.add(rows)
+            self.lexical.set_documents(lexical_row(d) for d in batch.values())
+        if gone or outdated:
+            log.info("lexical index of collection %s: %d documents brought up to date, %d removed (written elsewhere)",
+                     self.collection_name, len(outdated), len(gone))
+        return len(outdated) + len(gone)
+
     def _delete_chunks_except(self, doc_id: str, sha256: str) -> None:
         if sha256:
             self._chunks.delete(where={"$and": [{"doc_id": doc_id}, {"sha256": {"$ne": sha256}}]})
@@ -315,8 +398,11 @@ class Store:
             try:
                 found = self._chunks.query(query_embeddings=[vector], n_results=want, where=where, include=include)
             except Exception as exc:  # an empty collection refuses a query
-                if self._chunks.count() == 0:
-                    return []
+                try:
+                    if self._chunks.count() == 0:
+                        return []
+                except Exception:
+                    raise self._unreachable(exc) from exc
                 raise StoreUnavailable(f"vector query failed on {self.collection_name!r}: {exc}") from exc
             ids, distances = found["ids"][0], found["distances"][0]
             if hydrate:
@@ -334,6 +420,7 @@ class Store:
         `filters`; `hydrate` as for `dense`."""
         if limit <= 0 or doc_ids == []:
             return []
+        self.refresh()
         found = self.lexical.search(query, limit + 8, doc_ids, filters)
         if not found:
             return []
@@ -402,8 +489,23 @@ class Store:
 
     @contextmanager
     def write_lock(self) -> Iterator[None]:
-        """Hold the store's write lock (kb/store/host.py), or fail at once naming its holder."""
-        with write_lock(Path(self.settings.path), self.collection_name):
-            self.refresh()  # write through a current view, never a stale index another process outdated
-            yield
+        """Hold the collection's write lock, or fail at once naming its holder: a file lock beside
+        an embedded store (kb/store/host.py), a lease in the Chroma server (kb/store/shared.py)."""
+        if self._shared is None:
+            with write_lock(Path(self.settings.path), self.collection_name):
+                self.refresh()  # write through a current view, never a stale index another process outdated
+                yield
+            return
+        with ExitStack() as held:
+            try:
+                self._lease = held.enter_context(self._shared.lease(self.settings.lease_s))
+            except IngestLocked:
+                raise
+            except Exception as exc:
+                raise self._unreachable(exc) from exc
+            try:
+                self.refresh()
+                yield
+            finally:
+                self._lease = None
 

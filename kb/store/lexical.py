@@ -244,6 +244,16 @@ class LexicalIndex:
         with self._lock:
             return self._db.execute("select count(*) from chunk_meta").fetchone()[0]
 
+    def doc_versions(self) -> dict[str, dict[str, int]]:
+        """doc_id -> {sha256: chunks indexed} for every document that has chunks here."""
+        held: dict[str, dict[str, int]] = {}
+        with self._lock:
+            for doc_id, sha256, count in self._db.execute(
+                "select doc_id, sha256, count(*) from chunk_meta group by doc_id, sha256"
+            ).fetchall():
+                held.setdefault(doc_id, {})[sha256] = count
+        return held
+
     def versions(self) -> list[tuple[str, str, str]]:
         """(chunk_id, doc_id, sha256) of every indexed chunk, for consistency checks."""
         with self._lock:
