@@ -24,12 +24,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from ingest.chunking import Chunker, Piece
 from ingest.metadata import retag_unchanged, tag_new_version
 from ingest.ocr import OcrOptions
 from ingest.parsing import ParseJob, ParsePool, _Task
 from ingest.scan import Candidate, Scanner, os_reason, within
-from kb.errors import DocumentError
+from kb.errors import DocumentError, SettingsError
 from kb.records import METADATA_VERSION, Chunk, Document, IngestReport, Progress, Section, make_chunk_id
 from kb.settings import Settings
 
@@ -55,6 +57,7 @@ class _Piece:
     candidate: Candidate
     piece: Piece
     index: int
+    vector: Any = None  # embedded already (on a cluster worker)
 
 
 @dataclass(slots=True)
@@ -78,11 +81,13 @@ class _Failed:
 class IngestPipeline:
     """Ingests folders and files into one store with one embedder."""
 
-    def __init__(self, settings: Settings, store: Store, embedder: Callable[[], Embedder], pool: ParsePool | None = None):
+    def __init__(self, settings: Settings, store: Store, embedder: Callable[[], Embedder], pool: ParsePool | None = None,
+                 open_embedder: Callable[[], Embedder] | None = None):
         self.settings = settings
         self.store = store
         self._embedder = embedder  # opened only when something must be embedded
         self._pool = pool  # the caller's parse workers, kept warm across runs; else one for this run
+        self._open_embedder = open_embedder  # how a cluster worker opens its own (picklable)
 
     @property
     def embedder(self) -> Embedder:
@@ -140,6 +145,16 @@ class IngestPipeline:
 
     # -- parsing (worker thread) --------------------------------------------------------------
 
+    def _parse_thread(self, todo: list[Candidate], out: queue.Queue, stop: threading.Event, errors: list[BaseException]) -> None:
+        """The parse thread: every file's events, then None. What stops it early (a cluster that
+        cannot be reached, a bug) is kept for the main thread to raise, never lost with the thread."""
+        try:
+            self._parse_all(todo, out, stop)
+        except BaseException as exc:
+            errors.append(exc)
+        finally:
+            out.put(None)
+
     def _parse_all(self, todo: list[Candidate], out: queue.Queue, stop: threading.Event) -> None:
         chunker = Chunker(
             self._embedder,
@@ -150,6 +165,9 @@ class IngestPipeline:
         cfg = self.settings.ingest
         # OCR in each worker gets its share of the cores (onnxruntime would take them all in each).
         ocr = OcrOptions(cfg.ocr, cfg.ocr_page_timeout_s, cfg.ocr_dpi, max(1, (os.cpu_count() or 1) // cfg.parse_workers))
+        if cfg.cluster:
+            self._parse_on_cluster(todo, ocr, out, stop)
+            return
         jobs = [ParseJob(c.path, str(c.path), c.kind, ocr) for c in todo]
         candidates = {id(job): c for job, c in zip(jobs, todo)}
         own_pool = self._pool is None
@@ -163,29 +181,20 @@ class IngestPipeline:
         finally:
             if own_pool:
                 pool.close()
-            out.put(None)
+
+    def _parse_on_cluster(self, todo: list[Candidate], ocr: OcrOptions, out: queue.Queue, stop: threading.Event) -> None:
+        from ingest.cluster import cluster_events
+
+        if self._open_embedder is None:
+            raise SettingsError("ingest.cluster: this ingest was not given a way to open the embedder on cluster workers")
+        for event in cluster_events(self.settings, self._open_embedder, todo, ocr, stop):
+            out.put(event)
 
     def _parse_one(self, candidate: Candidate, task: _Task, chunker: Chunker, out: queue.Queue, stop: threading.Event) -> None:
-        display = str(candidate.path)
-        count = 0
-        try:
-            parsed = task.open()
-            out.put(_Start(candidate, parsed.title, candidate.kind.kind))
-            for piece in chunker.chunk(_counting_ocr(parsed.sections, candidate, out)):
-                if stop.is_set():
-                    return
-                out.put(_Piece(candidate, piece, count))
-                count += 1
-            if count == 0:
-                raise DocumentError(display, "no text found in the file")
-            out.put(_End(candidate, count))
-        except DocumentError as exc:
-            out.put(_Failed(candidate, exc.reason))
-        except OSError as exc:
-            out.put(_Failed(candidate, os_reason(exc)))
-        except Exception as exc:  # a chunking bug on one file must not stop the others
-            log.exception("%s: unexpected error while parsing", display)
-            out.put(_Failed(candidate, f"unexpected error while parsing: {type(exc).__name__}: {exc}"))
+        for event in file_events(candidate, task, chunker):
+            if stop.is_set():
+                return
+            out.put(event)
 
     # -- embedding and writing (main thread) --------------------------------------------------
 
@@ -195,7 +204,8 @@ class IngestPipeline:
             return
         events: queue.Queue = queue.Queue(maxsize=_QUEUE_ITEMS)
         stop = threading.Event()
-        worker = threading.Thread(target=self._parse_all, args=(todo, events, stop), name="kb-parse", daemon=True)
+        errors: list[BaseException] = []
+        worker = threading.Thread(target=self._parse_thread, args=(todo, events, stop, errors), name="kb-parse", daemon=True)
         writer = _Writer(self.store, self._embedder, self.settings.embedding.batch_size, report, progress)
         writer.tagging = (registry, tags, self.settings.ingest.tags_from_folders)
         threading.Thread(target=self._prepare_embedder, name="kb-model-prepare", daemon=True).start()
@@ -203,6 +213,8 @@ class IngestPipeline:
         try:
             while (event := events.get()) is not None:
                 writer.handle(event)
+            if errors:
+                raise errors[0]
             writer.flush()
             writer.finish()
         except BaseException:
@@ -229,6 +241,34 @@ class IngestPipeline:
                 log.info("%s: removed (gone from %s)", doc.source, doc.root)
             else:
                 report.files_missing.append(doc.source)
+
+
+def file_events(candidate: Candidate, task: _Task, chunker: Chunker) -> Iterator[_Start | _Piece | _Ocr | _End | _Failed]:
+    """What parsing and chunking one file tells the writer: start, pieces (with OCR'd pages as they
+    come), end; or why it failed. The same on this machine and on a cluster worker."""
+    display = str(candidate.path)
+    count = 0
+    try:
+        parsed = task.open()
+        yield _Start(candidate, parsed.title, candidate.kind.kind)
+        ocr_pages: list[int] = []
+        for piece in chunker.chunk(_counting_ocr(parsed.sections, ocr_pages)):
+            if ocr_pages:
+                yield _Ocr(candidate, ocr_pages.pop())
+            yield _Piece(candidate, piece, count)
+            count += 1
+        if ocr_pages:
+            yield _Ocr(candidate, ocr_pages.pop())
+        if count == 0:
+            raise DocumentError(display, "no text found in the file")
+        yield _End(candidate, count)
+    except DocumentError as exc:
+        yield _Failed(candidate, exc.reason)
+    except OSError as exc:
+        yield _Failed(candidate, os_reason(exc))
+    except Exception as exc:  # a chunking bug on one file must not stop the others
+        log.exception("%s: unexpected error while parsing", display)
+        yield _Failed(candidate, f"unexpected error while parsing: {type(exc).__name__}: {exc}")
 
 
 class _StoreThread:
@@ -279,6 +319,7 @@ class _Writer:
         self.report = report
         self.progress = progress
         self.buffer: list[Chunk] = []
+        self.given: dict[str, Any] = {}  # chunk_id -> its vector, for chunks embedded elsewhere (a cluster)
         self.open: dict[str, Document] = {}  # doc_id -> entry begun and not yet committed
         self.finished: list[Document] = []  # all pieces received; commit after the next flush
         self.now = datetime.now(timezone.utc).isoformat(timespec="seconds")
@@ -305,8 +346,12 @@ class _Writer:
             self.open[doc.doc_id] = doc
             self.ops.submit(self.store.begin, doc, candidate.sha256)
         elif isinstance(event, _Piece):
-            self._load_model()
-            self.buffer.append(self._chunk(event))
+            chunk = self._chunk(event)
+            if event.vector is None:
+                self._load_model()
+            else:
+                self.given[chunk.chunk_id] = event.vector
+            self.buffer.append(chunk)
             if len(self.buffer) >= self.batch_size:
                 self.flush()
         elif isinstance(event, _Ocr):
@@ -319,6 +364,7 @@ class _Writer:
                 self._commit_finished()
         else:
             self.buffer = [c for c in self.buffer if c.doc_id != candidate.doc_id]
+            self.given = {cid: v for cid, v in self.given.items() if not cid.startswith(f"{candidate.doc_id}-")}
             if self.open.pop(candidate.doc_id, None) is not None:
                 self.ops.submit(self.store.rollback, candidate.doc_id)  # the committed version, if any, stays
             self.report.fail(str(candidate.path), event.error)
@@ -364,8 +410,12 @@ class _Writer:
     def flush(self) -> None:
         if self.buffer:
             batch, self.buffer = self.buffer, []
-            vectors = self.embedder().embed_passages([c.embedding_text for c in batch])
-            self.ops.submit(self._write, batch, vectors)
+            given = [self.given.pop(c.chunk_id, None) for c in batch]
+            missing = [c for c, v in zip(batch, given) if v is None]
+            if missing:
+                computed = iter(self.embedder().embed_passages([c.embedding_text for c in missing]))
+                given = [next(computed) if v is None else v for v in given]
+            self.ops.submit(self._write, batch, np.asarray(given, dtype=np.float32))
         self._commit_finished()
 
     def _write(self, batch: list[Chunk], vectors: Any) -> None:  # store thread
@@ -410,11 +460,11 @@ class _Writer:
             del self.open[doc_id]
 
 
-def _counting_ocr(sections: Iterator[Section], candidate: Candidate, out: queue.Queue) -> Iterator[Section]:
-    """The sections, each page read by OCR reported to the progress bar as it arrives."""
+def _counting_ocr(sections: Iterator[Section], pages: list[int]) -> Iterator[Section]:
+    """The sections; each page read by OCR is counted into `pages` (reported as it arrives)."""
     for section in sections:
         if section.ocr_confidence is not None:
-            out.put(_Ocr(candidate, 1))
+            pages.append((pages.pop() if pages else 0) + 1)
         yield section
 
 

@@ -60,8 +60,7 @@ class Chunk:
 
     @property
     def embedding_text(self) -> str:
-        """What the embedder reads: the heading path gives a passage its context."""
-        return heading_and_text(HEADING_SEPARATOR.join(self.heading), self.text)
+        return passage_text(self.heading, self.text)
 
     def metadata(self) -> dict[str, Any]:
         """Chroma metadata: scalar values only; absent pages are left out (Chroma has no null)."""
@@ -273,6 +272,11 @@ def heading_and_text(heading: str, text: str) -> str:
     """A passage as the embedder, the lexical index and the reranker read it: its heading path (joined
     with `HEADING_SEPARATOR`) on a line of its own, then its text; the text alone without a heading."""
     return f"{heading}\n{text}" if heading else text
+
+
+def passage_text(heading: tuple[str, ...], text: str) -> str:
+    """What the embedder reads of a chunk: the heading path gives a passage its context."""
+    return heading_and_text(HEADING_SEPARATOR.join(heading), text)
 
 
 def sha256_file(path: str | os.PathLike[str], on_read: Callable[[int], None] | None = None) -> str:

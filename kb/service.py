@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import logging
 import threading
 from collections.abc import Iterator
@@ -134,7 +135,10 @@ class KnowledgeBase:
             )
 
     def _pipeline(self, settings: Settings) -> IngestPipeline:
-        return IngestPipeline(settings, self.store, lambda: self.embedder, self._parsers())
+        # Cluster workers open their own embedder: the configured model, or a copy of the one given.
+        remote = (functools.partial(open_embedder, settings.embedding) if self._given_embedder is None
+                  else functools.partial(copy.copy, self._given_embedder))
+        return IngestPipeline(settings, self.store, lambda: self.embedder, self._parsers(), open_embedder=remote)
 
     def write_lock(self) -> contextlib.AbstractContextManager[None]:
         """The store's write lock (raises `IngestLocked` at once when another ingest holds it)."""

@@ -83,6 +83,8 @@ class IngestSettings(_Section):
     parse_workers: PositiveInt = 1
     parse_timeout_s: PositiveFloat = 300.0
     parse_memory_mb: Annotated[int, msgspec.Meta(ge=16)] = 2048
+    cluster: str = ""  # a Ray cluster to parse, chunk and embed on ("" : this machine); see ingest.cluster
+    cluster_workers: NonNegativeInt = 0
     # OCR (ingest.ocr): "auto" reads PDF pages without a usable text layer and image files, "off" refuses
     # both, "force" reads every PDF page by OCR.
     ocr: Literal["auto", "off", "force"] = "auto"

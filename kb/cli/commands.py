@@ -73,11 +73,14 @@ def main(ctx: click.Context, settings_path: str | None, verbose: int) -> None:
 @click.option("--workers", type=click.IntRange(min=1), metavar="N",
               help="Parse files in N worker processes while the main process embeds and writes "
                    "(default: [ingest] parse_workers).")
+@click.option("--cluster", metavar="ADDRESS",
+              help="Parse, chunk and embed on a Ray cluster (ray://HOST:10001, HOST:6379, or local); this "
+                   "process writes. Needs pip install 'kb[cluster]' (default: [ingest] cluster).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the counts instead of a table.")
 @click.pass_context
 @interruptible
 def ingest(ctx: click.Context, paths: tuple[Path, ...], collection: str | None, prune: bool, dry_run: bool,
-           tags: tuple[str, ...], workers: int | None, as_json: bool) -> None:
+           tags: tuple[str, ...], workers: int | None, cluster: str | None, as_json: bool) -> None:
     """Ingest folders and files: PDF, docx, pptx, xlsx, html, md, txt, rst, csv, eml, odt, epub.
 
     Re-running is incremental: unchanged files are skipped, changed ones replaced. Files gone from
@@ -91,10 +94,12 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], collection: str | None, 
       kb ingest ./docs --dry-run --json
       kb ingest ./contracts --tag legal
       kb ingest ./docs --workers 2
+      kb ingest ./docs --cluster ray://head-node:10001
     """
     from kb.console import TerminalProgress
 
-    with knowledge_base(ctx, collection, **({"ingest": {"parse_workers": workers}} if workers else {})) as kb:
+    overrides = {key: value for key, value in (("parse_workers", workers), ("cluster", cluster)) if value}
+    with knowledge_base(ctx, collection, **({"ingest": overrides} if overrides else {})) as kb:
         show = not as_json and sys.stderr.isatty()
         with TerminalProgress(enabled=show) as progress:
             report = kb.ingest(list(paths), prune=prune, dry_run=dry_run, progress=progress, tags=tags)
