@@ -92,8 +92,11 @@ COLLECTION = "benchsearch"
 SEED = 20240611
 CHUNKS_PER_DOC = 20
 WRITE_BATCH = 2000
+SAMPLE_MARKS = (10_000, 50_000, 100_000)  # --bare-sample sizes kb's rate is recorded for
 TARGET_P95_MS = 60.0
 RECIPE_VERSION = 1
+REAL_VECTORS = None  # --real-vectors K: real embeddings the chunks carry (and copy, perturbed)
+REAL_NOISE = 0.35  # norm of the noise added to a copied vector (cosine to its original ~0.94)
 INGESTED_AT = "2025-01-01T00:00:00+00:00"
 
 GENERIC_QUESTIONS = [
@@ -247,9 +250,42 @@ def make_document(i: int, n_chunks: int, articles, topics, pools, variant: str =
         )
         offset += len(text) + 2
     vrng = np.random.default_rng(SEED + 7919 * i + (hash_int(variant) if variant else 0))
-    vectors = vrng.standard_normal((n_chunks, DIM)).astype(np.float32)
+    if REAL_VECTORS is None:
+        vectors = vrng.standard_normal((n_chunks, DIM)).astype(np.float32)
+    else:  # real embeddings: the first documents' own, then copies of them with noise (bench/scale.py)
+        first = i * CHUNKS_PER_DOC
+        base = REAL_VECTORS[[(first + k) % len(REAL_VECTORS) for k in range(n_chunks)]]
+        noise = 0.0 if first + n_chunks <= len(REAL_VECTORS) and not variant else REAL_NOISE
+        vectors = (base + noise / np.sqrt(DIM) * vrng.standard_normal(base.shape)).astype(np.float32)
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     return doc, chunks, vectors
+
+
+def embed_base_vectors(cache_dir: Path, count: int, articles, topics, pools):
+    """Real all-MiniLM-L6-v2 vectors of the first `count` chunks' texts (heading + text, as kb
+    embeds them), computed once and kept beside the store's cache."""
+    import numpy as np
+
+    path = cache_dir.parent / f"base-vectors-{count}.npy"
+    if path.is_file():
+        return np.load(path)
+    from kb.models.embedder import open_embedder
+    from kb.records import passage_text
+
+    texts: list[str] = []
+    i = 0
+    while len(texts) < count:
+        _, chunks, _ = make_document(i, CHUNKS_PER_DOC, articles, topics, pools)
+        texts += [passage_text(c.heading, c.text) for c in chunks]
+        i += 1
+    embedder = open_embedder(settings_for(SCRATCH / "unused").embedding)
+    log(f"vectors: embedding {count:,} real chunk texts with {MODEL} (once, cached at {path.name}) ...")
+    t = now()
+    vectors = np.asarray(embedder.embed_passages(texts[:count]), dtype=np.float32)
+    log(f"vectors: {count:,} in {now() - t:.0f} s")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.save(path, vectors)
+    return vectors
 
 
 def hash_int(text: str) -> int:
@@ -281,7 +317,8 @@ def recipe(total: int) -> dict[str, Any]:
         "documents": len(doc_sizes(total)),
         "seed": SEED,
         "text": f"{WHEEL_SPEC}:{WHEEL_DATA}",
-        "vectors": f"seeded random unit vectors, {DIM} dims",
+        "vectors": f"seeded random unit vectors, {DIM} dims" if REAL_VECTORS is None else
+                   f"{MODEL} vectors of the first {len(REAL_VECTORS)} chunks, then perturbed copies (noise norm {REAL_NOISE})",
         "collection": COLLECTION,
         "model": MODEL,
     }
@@ -311,6 +348,7 @@ def build_store(cache_dir: Path, total: int, articles, topics, pools) -> dict[st
     timing = {"generate_s": 0.0, "begin_s": 0.0, "write_chunks_s": 0.0, "commit_s": 0.0}
     store = Store(settings.store, embedding_model=settings.embedding.model)
     written = 0
+    sample_rates: dict[str, float] = {}  # kb's write rate (chunks/s, generation excluded) over the first N chunks
     next_report = total / 10
     with store.write_lock():
         i = 0
@@ -337,6 +375,9 @@ def build_store(cache_dir: Path, total: int, articles, topics, pools) -> dict[st
                 store.commit(doc)
             timing["commit_s"] += now() - t
             written += count
+            for mark in SAMPLE_MARKS:
+                if written >= mark and str(mark) not in sample_rates:
+                    sample_rates[str(mark)] = round(written / (now() - started - timing["generate_s"]), 1)
             if written >= next_report:
                 log(f"  {written:>7,} chunks  {now() - started:6.0f} s")
                 next_report += total / 10
@@ -350,11 +391,47 @@ def build_store(cache_dir: Path, total: int, articles, topics, pools) -> dict[st
         "complete": True,
         "build_s": round(build_s, 1),
         "build_breakdown_s": {k: round(v, 1) for k, v in timing.items()},
+        "chunks_per_s": round(total / (build_s - timing["generate_s"]), 1),
+        "first_sample_rate": sample_rates,
         "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
     manifest_path.write_text(json.dumps(manifest, indent=2))
     log(f"store: built in {build_s:.0f} s ({', '.join(f'{k} {v:.0f}' for k, v in timing.items())})")
     return manifest
+
+
+def measure_bare_write(sample: int, manifest: dict[str, Any], articles, topics, pools) -> dict[str, Any]:
+    """The first `sample` chunks' vectors, texts and metadata added to a bare Chroma collection in
+    batches of WRITE_BATCH, against kb's rate over the same first chunks of its build."""
+    import chromadb
+    import numpy as np
+    from chromadb.config import Settings as ChromaSettings
+
+    folder = Path(tempfile.mkdtemp(prefix="bare-", dir=SCRATCH.parent if SCRATCH.parent.exists() else None))
+    client = chromadb.PersistentClient(path=str(folder), settings=ChromaSettings(anonymized_telemetry=False))
+    bare = client.create_collection("bare", embedding_function=None, metadata={"hnsw:space": "cosine"})
+    sizes = doc_sizes(manifest["recipe"]["chunks"])
+    written, i, spent = 0, 0, 0.0
+    while written < sample and i < len(sizes):
+        group = []
+        while i < len(sizes) and sum(len(c) for _, c, _ in group) + sizes[i] <= WRITE_BATCH:
+            group.append(make_document(i, sizes[i], articles, topics, pools))
+            i += 1
+        chunks = [c for _, cs, _ in group for c in cs]
+        t = now()
+        bare.add(ids=[c.chunk_id for c in chunks], embeddings=np.vstack([v for _, _, v in group]),
+                 documents=[c.text for c in chunks], metadatas=[c.metadata() for c in chunks])
+        spent += now() - t
+        written += len(chunks)
+    shutil.rmtree(folder, ignore_errors=True)
+    kb_rate = manifest.get("first_sample_rate", {}).get(str(sample))
+    out = {"chunks": written, "seconds": round(spent, 1), "chunks_per_s": round(written / spent, 1)}
+    if kb_rate:
+        out["kb_chunks_per_s_same_chunks"] = kb_rate
+        out["kb_over_bare_time"] = round(out["chunks_per_s"] / kb_rate, 2)
+    log(f"bare Chroma add: {written:,} chunks in {spent:.0f} s ({out['chunks_per_s']:.0f}/s)"
+        + (f"; kb wrote the same first chunks at {kb_rate:.0f}/s: {out['kb_over_bare_time']}x the time" if kb_rate else ""))
+    return out
 
 
 # -- queries -----------------------------------------------------------------------------------
@@ -598,6 +675,36 @@ def memprobe(store_path: Path, queries_file: Path, lexical: bool) -> None:
             }
         )
     )
+
+
+def startprobe(store_path: Path) -> None:
+    """Subprocess: what a replica does when it starts: open the knowledge base (store and model),
+    answer one hybrid search; print the times of each step as JSON."""
+    t0 = now()
+    from kb.service import KnowledgeBase
+
+    imported = now()
+    kbase = KnowledgeBase(settings_for(store_path))
+    _ = kbase.store
+    opened = now()
+    _ = kbase.embedder
+    loaded = now()
+    kbase.search("history of jazz music", top_k=10, mode="hybrid", rerank=False)
+    searched = now()
+    print(json.dumps({"import_s": imported - t0, "open_store_s": opened - imported, "load_model_s": loaded - opened,
+                      "first_search_s": searched - loaded}))
+
+
+def measure_start(store_path: Path) -> dict[str, Any]:
+    """A replica's start: a fresh process, from exec to its first answered search."""
+    t = now()
+    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--startprobe", "--store", str(store_path)],
+                         check=True, capture_output=True, text=True)
+    wall = now() - t
+    steps = json.loads(out.stdout.strip().splitlines()[-1])
+    log(f"start: a fresh process answers its first search {wall:.1f} s after exec ("
+        + ", ".join(f"{k} {v:.1f}" for k, v in steps.items()) + ")")
+    return {"exec_to_first_search_s": round(wall, 2), **{k: round(v, 2) for k, v in steps.items()}}
 
 
 def measure_memory(store_path: Path, queries) -> dict[str, Any]:
@@ -852,9 +959,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet-load", type=float, default=1.0, help="see --quiet-wait (default 1.0)")
     parser.add_argument("--rebuild-lexical", action="store_true",
                         help="first time a full rebuild of the lexical index (Store.rebuild_lexical), for comparison")
+    parser.add_argument("--real-vectors", type=int, metavar="K",
+                        help=f"real {MODEL} vectors: the first K chunks' own, the rest perturbed copies of them (bench/scale.py)")
+    parser.add_argument("--bare-sample", type=int, default=0, metavar="N",
+                        help="also add the first N chunks' vectors to a bare Chroma collection: kb's write rate against bare Chroma's, side by side")
     parser.add_argument("--skip-memory", action="store_true")
     parser.add_argument("--skip-incremental", action="store_true")
     parser.add_argument("--memprobe", choices=["yes", "no"], help=argparse.SUPPRESS)
+    parser.add_argument("--startprobe", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--store", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--queries-file", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -862,9 +974,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.memprobe:
         memprobe(args.store, args.queries_file, args.memprobe == "yes")
         return 0
+    if args.startprobe:
+        startprobe(args.store)
+        return 0
     if args.chunks < CHUNKS_PER_DOC:
         parser.error(f"--chunks must be at least {CHUNKS_PER_DOC}")
     label = f"{args.chunks // 1000}k" if args.chunks % 1000 == 0 else str(args.chunks)
+    if args.real_vectors:
+        label += f"-real{args.real_vectors}"
     cache_dir = CACHE / f"search-{label}"
     json_path = args.json or RESULTS / ("search.json" if args.chunks == 100_000 else f"search-{args.chunks}.json")
     started = now()
@@ -872,8 +989,13 @@ def main(argv: list[str] | None = None) -> int:
     articles = load_articles()
     topics, pools = topic_pools(articles)
     log(f"corpus: {len(articles):,} Wikipedia summaries in {len(topics)} topics from {WHEEL_SPEC}")
+    global REAL_VECTORS
+    if args.real_vectors:
+        SCRATCH.mkdir(parents=True, exist_ok=True)
+        REAL_VECTORS = embed_base_vectors(cache_dir, args.real_vectors, articles, topics, pools)
     manifest = build_store(cache_dir, args.chunks, articles, topics, pools)
     store_path = cache_dir / "store"
+    bare_write = measure_bare_write(args.bare_sample, manifest, articles, topics, pools) if args.bare_sample else None
 
     from kb.service import KnowledgeBase
 
@@ -917,11 +1039,12 @@ def main(argv: list[str] | None = None) -> int:
             "build_s": manifest["build_s"],
             "build_breakdown_s": manifest.get("build_breakdown_s"),
             "disk_mb": round((store.disk_bytes() or 0) / 2**20, 1),
-            "vectors": f"seeded random unit vectors ({DIM} dims): HNSW cost does not depend on meaning",
+            "vectors": manifest["recipe"]["vectors"],
             "text": f"English Wikipedia summaries from {WHEEL_SPEC}, ~1,000-character chunks",
         },
         "model_load_s": round(model_load_s, 2),
         "full_lexical_rebuild_s": lexical_rebuild_s,
+        "bare_write": bare_write,
         "retrieval_settings": {
             k: getattr(settings.retrieval, k) for k in ("candidates", "rrf_k", "per_document", "dense_weight", "lexical_weight")
         },
@@ -940,6 +1063,7 @@ def main(argv: list[str] | None = None) -> int:
     kbase.close()
     if not args.skip_memory:
         result["memory"] = measure_memory(store_path, queries)
+        result["start"] = measure_start(store_path)
     result["seconds"] = round(now() - started, 1)
     result["machine"]["load_average_end"] = os.getloadavg()
     json_path.parent.mkdir(parents=True, exist_ok=True)
