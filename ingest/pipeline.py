@@ -320,6 +320,9 @@ class _Writer:
         self.progress = progress
         self.buffer: list[Chunk] = []
         self.given: dict[str, Any] = {}  # chunk_id -> its vector, for chunks embedded elsewhere (a cluster)
+        # Documents started and not yet journalled: begun together (one registry write) before the
+        # first write that needs them, their chunks' or their commit.
+        self.unbegun: dict[str, tuple[Document, str]] = {}
         self.open: dict[str, Document] = {}  # doc_id -> entry begun and not yet committed
         self.finished: list[Document] = []  # all pieces received; commit after the next flush
         self.now = datetime.now(timezone.utc).isoformat(timespec="seconds")
@@ -344,7 +347,7 @@ class _Writer:
             registry, tags, depth = self.tagging
             tag_new_version(doc, registry.get(doc.doc_id), candidate.path, tags, depth)
             self.open[doc.doc_id] = doc
-            self.ops.submit(self.store.begin, doc, candidate.sha256)
+            self.unbegun[doc.doc_id] = (doc, candidate.sha256)  # journalled with the next write
         elif isinstance(event, _Piece):
             chunk = self._chunk(event)
             if event.vector is None:
@@ -365,7 +368,8 @@ class _Writer:
         else:
             self.buffer = [c for c in self.buffer if c.doc_id != candidate.doc_id]
             self.given = {cid: v for cid, v in self.given.items() if not cid.startswith(f"{candidate.doc_id}-")}
-            if self.open.pop(candidate.doc_id, None) is not None:
+            begun = self.unbegun.pop(candidate.doc_id, None) is None
+            if self.open.pop(candidate.doc_id, None) is not None and begun:
                 self.ops.submit(self.store.rollback, candidate.doc_id)  # the committed version, if any, stays
             self.report.fail(str(candidate.path), event.error)
             self.progress.file_done(candidate.source, "failed", 0)
@@ -415,6 +419,7 @@ class _Writer:
             if missing:
                 computed = iter(self.embedder().embed_passages([c.embedding_text for c in missing]))
                 given = [next(computed) if v is None else v for v in given]
+            self._begin_waiting()
             self.ops.submit(self._write, batch, np.asarray(given, dtype=np.float32))
         self._commit_finished()
 
@@ -423,29 +428,34 @@ class _Writer:
         self.report.chunks_added += len(batch)
         self.progress.chunks_embedded(len(batch))
 
+    def _begin_waiting(self) -> None:
+        if self.unbegun:
+            self.ops.submit(self.store.begin_many, list(self.unbegun.values()))
+            self.unbegun = {}
+
     def _commit_finished(self) -> None:
         pending_ids = {c.doc_id for c in self.buffer}
-        still = []
-        for doc in self.finished:
-            if doc.doc_id in pending_ids:
-                still.append(doc)
-            else:
-                self.ops.submit(self._commit, doc)  # after the writes of its last chunks
-        self.finished = still
+        ready = [doc for doc in self.finished if doc.doc_id not in pending_ids]
+        self.finished = [doc for doc in self.finished if doc.doc_id in pending_ids]
+        if ready:
+            self._begin_waiting()
+            self.ops.submit(self._commit, ready)  # after the writes of their last chunks
 
-    def _commit(self, doc: Document) -> None:  # store thread
-        previous = self.store.get_document(doc.doc_id)
-        self.store.commit(doc)
-        self.open.pop(doc.doc_id, None)
-        if previous is not None and previous.sha256:
-            self.report.files_updated += 1
-            self.report.chunks_removed += previous.chunks
-            status = "updated"
-        else:
-            self.report.files_added += 1
-            status = "added"
-        log.info("%s: %s, %d chunks", doc.source, status, doc.chunks)
-        self.progress.file_done(doc.source, status, doc.chunks)
+    def _commit(self, docs: list[Document]) -> None:  # store thread
+        previous = self.store.get_documents([d.doc_id for d in docs])
+        self.store.commit_many(docs)
+        for doc in docs:
+            self.open.pop(doc.doc_id, None)
+            before = previous.get(doc.doc_id)
+            if before is not None and before.sha256:
+                self.report.files_updated += 1
+                self.report.chunks_removed += before.chunks
+                status = "updated"
+            else:
+                self.report.files_added += 1
+                status = "added"
+            log.info("%s: %s, %d chunks", doc.source, status, doc.chunks)
+            self.progress.file_done(doc.source, status, doc.chunks)
 
     def finish(self) -> None:
         """Wait for the store thread; raise what failed there."""
@@ -456,8 +466,10 @@ class _Writer:
         Whatever this does not finish, recover() will."""
         self.ops.close(raise_error=False)
         for doc_id in list(self.open):
-            self.store.rollback(doc_id)
+            if doc_id not in self.unbegun:  # journalled: its writes may have landed
+                self.store.rollback(doc_id)
             del self.open[doc_id]
+        self.unbegun = {}
 
 
 def _counting_ocr(sections: Iterator[Section], pages: list[int]) -> Iterator[Section]:

@@ -247,12 +247,15 @@ class KnowledgeBase:
         runs = []
         for name in models or [self.settings.llm.model]:
             with PeakMemory() as memory:
-                model = open_chat_model(self.settings.with_overrides(llm={"model": name}), self.models)
+                # The model this knowledge base already holds (`kb serve`'s, a caller's) is not loaded twice.
+                held = self._chat_model if self._chat_model is not None and self._chat_model.name == name else None
+                model = held or open_chat_model(self.settings.with_overrides(llm={"model": name}), self.models)
                 try:
                     ask = self.answerer(model).ask
                     runs.append(evaluate_answers(questions, lambda q, ask=ask: ask(q.question).to_dict(), name, memory.peak_mb))
                 finally:
-                    model.close()
+                    if model is not held:
+                        model.close()
         return runs
 
     # -- documents ----------------------------------------------------------------------------

@@ -321,7 +321,7 @@ def test_the_openai_backend_streams_from_a_llama_cpp_server(llama_server, tmp_pa
             kb.ask("When do production deploys happen?")
 
 
-def test_eval_answers_compares_models_side_by_side(sample_store, real_embedder, tmp_path):
+def test_eval_answers_compares_models_side_by_side(sample_store, real_embedder, qwen, tmp_path):
     from click.testing import CliRunner
 
     from kb.cli import main
@@ -336,7 +336,7 @@ def test_eval_answers_compares_models_side_by_side(sample_store, real_embedder, 
     result = CliRunner().invoke(
         main, ["eval", "answers", "--questions", str(questions), "--model", "qwen2.5-coder-0.5b", "--model", "smollm2-135m",
                "--out", str(tmp_path / "out"), "--json"],
-        obj={"embedder": real_embedder}, catch_exceptions=False,
+        obj={"embedder": real_embedder, "chat_model": qwen}, catch_exceptions=False,  # Qwen is not loaded again
         env={"KB_STORE__PATH": str(sample_store), "KB_LLM__MODELS_DIR": str(MODELS_DIR), "KB_LLM__TEMPERATURE": "0"},
     )
     assert result.exit_code == 0, result.output

@@ -27,6 +27,7 @@ import copy
 import logging
 import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,7 @@ log = logging.getLogger(__name__)
 REGISTRY_SUFFIX = ".registry"
 _GET_PAGE = 5000  # Chroma caps how many records one get() may return in some modes
 _REOPEN_LOCK = threading.Lock()
+_LEXICAL_WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kb-lexical-write")
 _SYNC_BATCH = 50  # documents whose chunks one read fetches when the lexical index catches up
 _SYNC_REBUILD = 500  # more outdated documents than this: rebuild the lexical index in pages instead
 
@@ -203,8 +205,15 @@ class Store:
         self._put(doc)
 
     def _put(self, doc: Document) -> None:
-        meta = registry_metadata(doc)
-        self._registry.upsert(ids=[doc.doc_id], embeddings=[[1.0]], metadatas=[meta], documents=[doc.source])
+        self._put_many([doc])
+
+    def _put_many(self, docs: list[Document]) -> None:
+        """Write registry entries: one Chroma write for all of them (each entry is one record, so
+        each document's switch stays atomic), one stamp touch."""
+        if not docs:
+            return
+        self._registry.upsert(ids=[d.doc_id for d in docs], embeddings=[[1.0]] * len(docs),
+                              metadatas=[registry_metadata(d) for d in docs], documents=[d.source for d in docs])
         self._touch_stamp()
 
     def _delete_entry(self, doc_id: str) -> None:
@@ -215,42 +224,65 @@ class Store:
 
     def begin(self, doc: Document, new_sha: str) -> None:
         """Journal that a new version of `doc` is being written (step 1)."""
+        self.begin_many([(doc, new_sha)])
+
+    def begin_many(self, versions: list[tuple[Document, str]]) -> None:
+        """`begin` for several documents: one registry read, one registry write."""
+        if not versions:
+            return
         if self._lease is not None:
             self._lease.check()  # never write on after another host took the lease over
-        current = self.get_document(doc.doc_id)
-        entry = current if current is not None else Document(doc_id=doc.doc_id, source=doc.source, root=doc.root)
-        if current is None:
-            self._new.add(doc.doc_id)  # commit has no other version to drop
-        else:
-            self._new.discard(doc.doc_id)
-        entry.pending = new_sha
-        self._put(entry)
+        current = self.get_documents([doc.doc_id for doc, _ in versions])
+        entries = []
+        for doc, new_sha in versions:
+            entry = current.get(doc.doc_id)
+            if entry is None:
+                entry = Document(doc_id=doc.doc_id, source=doc.source, root=doc.root)
+                self._new.add(doc.doc_id)  # commit has no other version to drop
+            else:
+                self._new.discard(doc.doc_id)
+            entry.pending = new_sha
+            entries.append(entry)
+        self._put_many(entries)
 
     def write_chunks(self, chunks: list[Chunk], vectors: np.ndarray) -> None:
         """Upsert chunks (step 2). Idempotent: a re-run writes the same ids."""
         if not chunks:
             return
-        self._chunks.upsert(
-            ids=[c.chunk_id for c in chunks],
-            embeddings=vectors,
-            documents=[c.text for c in chunks],
-            metadatas=[c.metadata() for c in chunks],
-        )
-        self.lexical.add((c.chunk_id, c.doc_id, c.sha256, c.source, c.embedding_text) for c in chunks)
+        # The lexical rows (tokenised in Python) are written while Chroma writes the vectors (in Rust,
+        # without the GIL): the two take about the time of the slower one.
+        lexical = _LEXICAL_WRITER.submit(self.lexical.add, [(c.chunk_id, c.doc_id, c.sha256, c.source, c.embedding_text)
+                                                            for c in chunks])
+        try:
+            self._chunks.upsert(
+                ids=[c.chunk_id for c in chunks],
+                embeddings=vectors,
+                documents=[c.text for c in chunks],
+                metadatas=[c.metadata() for c in chunks],
+            )
+        finally:
+            lexical.result()
 
     def commit(self, doc: Document) -> None:
         """Make `doc.sha256` the visible version, then drop every other version (step 3). A
         document that had no entry when this store began it has no other version (chunks are
         only written after an entry journals them, and recover() undoes any left): one write."""
-        new = doc.doc_id in self._new
-        self._new.discard(doc.doc_id)
-        if not new:
+        self.commit_many([doc])
+
+    def commit_many(self, docs: list[Document]) -> None:
+        """`commit` for several documents: their registry writes go together (one Chroma write
+        per step, whatever their number)."""
+        replaced = [d for d in docs if d.doc_id not in self._new]
+        self._new.difference_update(d.doc_id for d in docs)
+        for doc in replaced:
             doc.pending = doc.sha256
-            self._put(doc)
+        self._put_many(replaced)
+        for doc in replaced:
             self._delete_chunks_except(doc.doc_id, doc.sha256)
-        self.lexical.set_documents([lexical_row(doc)])
-        doc.pending = ""
-        self._put(doc)
+        self.lexical.set_documents([lexical_row(d) for d in docs])
+        for doc in docs:
+            doc.pending = ""
+        self._put_many(docs)
 
     def retag(self, doc: Document) -> None:
         """Write a committed document's filter keys (tags, kind, modified) onto its chunks in Chroma
