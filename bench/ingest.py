@@ -481,6 +481,20 @@ def _instrument_kb() -> Timings:
 
     pipeline.queue = types.SimpleNamespace(Queue=TimedQueue, Empty=queue_module.Empty)
 
+    if not hasattr(pipeline, "load"):  # files are parsed in the parse pool's worker processes: time what the thread waits
+        from ingest import parsing
+
+        original_next = parsing._Task._next
+
+        def timed_next(self):
+            started = time.perf_counter()
+            try:
+                return original_next(self)
+            finally:
+                timings.add("parse_thread.parse", time.perf_counter() - started)
+
+        parsing._Task._next = timed_next
+        return timings
     original_load = pipeline.load
 
     def timed_sections(sections):
