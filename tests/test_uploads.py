@@ -57,6 +57,17 @@ def _wait(server, job_id: str, timeout: float = 60) -> dict:
     return job
 
 
+def _staging_emptied(server, timeout: float = 30) -> bool:
+    """True once no job's staging folder is left: a job reads "done" a moment before its worker
+    removes its folder and prunes the finished jobs (kb/api/jobs.py, `_finish`)."""
+    staging, deadline = server.uploads / ".jobs", time.time() + timeout
+    while staging.exists() and any(staging.iterdir()):
+        if time.time() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 def _upload(server, name: str, data: bytes) -> dict:
     response = _post(server, name, data)
     assert response.status_code == 202, response.text
@@ -254,7 +265,7 @@ def test_a_full_upload_queue_answers_503_with_retry_after(tmp_path):
             assert full.headers["retry-after"] == "7" and "upload queue" in body["detail"]
         assert _wait(server, first.json()["id"])["status"] == "done"
         assert _upload(server, "two.txt", b"# Two\n\nSecond file.\n")["status"] == "done"
-        assert not (server.uploads / ".jobs").exists() or not any((server.uploads / ".jobs").iterdir())
+        assert _staging_emptied(server)
 
 
 def test_deleting_a_document_removes_its_uploaded_file(tmp_path):
@@ -290,9 +301,8 @@ def test_long_names_are_capped_by_bytes_not_characters(tmp_path):
 def test_the_finished_jobs_table_and_the_staging_folder_stay_bounded(tmp_path):
     with upload_server(tmp_path, KB_SERVER__UPLOAD_JOBS_KEPT="3") as server:
         ids = [_upload(server, f"note{n}.txt", f"# Note {n}\n\nNote number {n}.\n".encode())["id"] for n in range(6)]
+        assert _staging_emptied(server)
         assert [httpx.get(f"{server.url}/api/jobs/{i}").status_code for i in ids] == [404] * 3 + [200] * 3
-        staging = server.uploads / ".jobs"
-        assert not staging.exists() or not any(staging.iterdir())
         journal = json.loads((tmp_path / "store" / "documents.upload-jobs.json").read_text())
         assert [job["id"] for job in journal["jobs"]] == ids[3:]
 
