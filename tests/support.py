@@ -177,6 +177,19 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def sse_events(response) -> list[tuple[str, dict]]:
+    """The (event, data) pairs of a server-sent event stream (an httpx response being read)."""
+    import json
+
+    events, kind = [], None
+    for line in response.iter_lines():
+        if line.startswith("event: "):
+            kind = line[7:]
+        elif line.startswith("data: "):
+            events.append((kind, json.loads(line[6:])))
+    return events
+
+
 class ChromaServer:
     """A real `chroma run` server on a free loopback port, its data in `path`; `stop()` and
     `start()` again on the same port and data (a server that goes away and comes back)."""

@@ -6,7 +6,6 @@ clear message at once, and the replicas recover by themselves when it is back.""
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
@@ -15,7 +14,7 @@ import pytest
 
 from kb.service import KnowledgeBase
 from kb.settings import load_settings
-from tests.support import ChromaServer, RunningServer
+from tests.support import ChromaServer, RunningServer, sse_events
 
 pytestmark = pytest.mark.slow
 
@@ -70,16 +69,6 @@ def _search(url: str, query: str, mode: str = "hybrid") -> list[dict]:
     return response.json()["hits"]
 
 
-def _events(response: httpx.Response) -> list[tuple[str, dict]]:
-    events, kind = [], None
-    for line in response.iter_lines():
-        if line.startswith("event: "):
-            kind = line[7:]
-        elif line.startswith("data: "):
-            events.append((kind, json.loads(line[6:])))
-    return events
-
-
 def test_two_replicas_share_one_chroma_server_and_one_model_server(deployment):
     chroma, a, b = deployment
     _upload(a, "release-notes.md", b"# Release 4.2\n\nThe codename of release 4.2 is Blue Heron.\n")
@@ -94,7 +83,7 @@ def test_two_replicas_share_one_chroma_server_and_one_model_server(deployment):
     with httpx.stream("POST", f"{b}/api/ask", json={"question": "What is the codename of release 4.2?", "stream": True},
                       timeout=120) as response:
         assert response.status_code == 200
-        events = _events(response)
+        events = sse_events(response)
     assert [k for k, _ in events][0] == "sources" and events[-1][0] == "done"
     assert events[0][1][0]["source"] == "release-notes.md"
     assert events[-1][1]["model"] == "smollm2" and not events[-1][1].get("error")

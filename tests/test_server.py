@@ -18,7 +18,7 @@ import pytest
 from kb.service import KnowledgeBase
 from kb.settings import load_settings
 from tests.conftest import MODELS_DIR, SAMPLE
-from tests.support import RunningServer
+from tests.support import RunningServer, sse_events
 
 pytestmark = pytest.mark.slow
 
@@ -40,16 +40,6 @@ def server(sample_store, real_embedder, qwen, tmp_path_factory):
         running.uploads = uploads
         yield running
     kb.close()
-
-
-def _events(response: httpx.Response) -> list[tuple[str, dict]]:
-    events, kind = [], None
-    for line in response.iter_lines():
-        if line.startswith("event: "):
-            kind = line[7:]
-        elif line.startswith("data: "):
-            events.append((kind, json.loads(line[6:])))
-    return events
 
 
 PROBLEM_FIELDS = {"status", "type", "title", "detail", "request_id", "errors", "error"}
@@ -160,7 +150,7 @@ def test_ask_plain_and_streamed(server):
     with httpx.stream("POST", f"{server.url}/api/ask", json={"question": "新员工的试用期有多长？", "temperature": 0},
                       headers={"Accept": "text/event-stream"}, timeout=120) as response:
         assert response.headers["content-type"].startswith("text/event-stream")
-        events = _events(response)
+        events = sse_events(response)
     kinds = [k for k, _ in events]
     assert kinds[0] == "sources" and kinds[-1] == "done" and kinds.count("token") > 3
     assert events[0][1] and events[0][1][0]["n"] == 1 and "text" in events[0][1][0]
@@ -169,7 +159,7 @@ def test_ask_plain_and_streamed(server):
     assert "3个月" in done["answer"] and done["citations"][0]["source"] == "新员工入职指南.docx"
 
     refused = httpx.post(f"{server.url}/api/ask", json={"question": "What is the capital of Mongolia?", "stream": True})
-    assert [k for k, _ in _events(refused)] == ["sources", "token", "done"]
+    assert [k for k, _ in sse_events(refused)] == ["sources", "token", "done"]
 
 
 def test_openai_client_against_the_server(server):
@@ -559,7 +549,7 @@ def test_an_unexpected_error_ends_every_answer_cleanly(tmp_path, hash_embedder, 
 
         with httpx.stream("POST", f"{url}/api/ask", json={"question": question, "stream": True}, headers=auth,
                           timeout=60) as response:
-            events = _events(response)
+            events = sse_events(response)
         assert [k for k, _ in events][0] == "sources" and events[-1][0] == "error"
         assert events[-1][1]["type"] == "internal_error" and events[-1][1]["status"] == 500
         _wait_for(lambda: _depth(url, auth) == 0, timeout=10)
