@@ -94,7 +94,7 @@ CHUNKS_PER_DOC = 20
 WRITE_BATCH = 2000
 SAMPLE_MARKS = (10_000, 50_000, 100_000)  # --bare-sample sizes kb's rate is recorded for
 TARGET_P95_MS = 60.0
-RECIPE_VERSION = 2  # 2: documents begun and committed a write batch at a time, as kb's ingest does
+RECIPE_VERSION = 3  # 2: begun and committed a write batch at a time, as kb's ingest does; 3: current filter metadata
 REAL_VECTORS = None  # --real-vectors K: real embeddings the chunks carry (and copy, perturbed)
 REAL_NOISE = 0.35  # norm of the noise added to a copied vector (cosine to its original ~0.94)
 INGESTED_AT = "2025-01-01T00:00:00+00:00"
@@ -187,7 +187,7 @@ def make_document(i: int, n_chunks: int, articles, topics, pools, variant: str =
     `variant` makes a changed version of the same file (same source, different text and sha)."""
     import numpy as np
 
-    from kb.records import Chunk, Document, make_chunk_id, make_doc_id
+    from kb.records import METADATA_VERSION, Chunk, Document, make_chunk_id, make_doc_id
 
     rng = random.Random(SEED * 1_000_003 + i)
     weights = [len(pools[t]) for t in topics]
@@ -230,6 +230,7 @@ def make_document(i: int, n_chunks: int, articles, topics, pools, variant: str =
         title=f"{topic}: {headings[0]}",
         kind="markdown",
         ingested_at=INGESTED_AT,
+        meta_version=METADATA_VERSION,  # else the first ingest into the store re-tags every document
     )
     chunks, offset = [], 0
     for index, (text, heading) in enumerate(zip(texts, headings)):
