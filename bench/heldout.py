@@ -1,10 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's two held-out retrieval sets: a PDF manual and an HTML manual nobody has tuned on.
+"""Build kb's three held-out retrieval sets: a PDF manual and two HTML manuals nobody has tuned on.
 
-    .venv/bin/python bench/heldout.py                       # fetch + lay out both corpora, check both question sets
-    .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in both
+    .venv/bin/python bench/heldout.py                       # fetch + lay out all three corpora, check all question sets
+    .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in all three
+    .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: three packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -21,15 +22,26 @@ below) and unpacked there with `dpkg -x`:
   and the appendix (apa), 14 files, about 533,000 characters of text once the tags are stripped.
   Left out: the table of contents (index.en.html), the PDF and .txt.gz copies of the same text, and
   the package's docs symlink and metadata.
+- debian-harden: harden-doc 3.19+nmu1
+  (sha256 77ffacb6f8af4afbdf39f3de6040a710ae6ffcc40e2fab5b5d312dfb11d28d94), the Securing Debian
+  Manual by Javier Fernández-Sanguino Peña (much of it written for Debian 3.0-5.0, touched up since).
+  The package has no PDF. Kept: its English HTML, one file per page as the package ships it (a chapter
+  or a section of one): chapters 1-12 and appendix B, 87 files in the manual's order, about 455,000
+  characters of text once the tags are stripped. Left out: the table of contents (index.html), appendix
+  A (changelog_history.html, the document's own revision history), section 1.2 (shipped gzipped as
+  changelog.html.gz, a few lines on where to get the manual), the seven translations, and the
+  stylesheets, images and package metadata.
 
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
     bench/.cache/heldout/debian-reference/corpus/<chapter>.en.html
+    bench/.cache/heldout/debian-harden/corpus/<page>.html
 
-Questions: corpora/heldout-debian-edu-questions.jsonl and corpora/heldout-debian-reference-questions.jsonl,
-30 each (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which
-2 in Chinese), written by hand from the manuals' text and kept out of any tuning so the sets stay held out.
+Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl
+and corpora/heldout-debian-harden-questions.jsonl, 30 each (8 paraphrase and 8 identifier questions in
+English, 6 cross-lingual, 8 near-miss of which 2 in Chinese), written by hand from the manuals' text
+and kept out of any tuning so the sets stay held out.
 The format is that of corpora/debian-faq-questions.jsonl: gold_sources are file names relative to
 the corpus folder; gold_pages are the PDF's 1-based page numbers (empty for HTML). "evidence" holds
 1-2 short verbatim phrases of the answer that this script verifies: each phrase must be on a gold
@@ -70,6 +82,24 @@ class Corpus:
 
 
 REFERENCE_CHAPTERS = ["pr01", *(f"ch{n:02d}" for n in range(1, 13)), "apa"]  # in the manual's order
+HARDEN_PAGES = [  # in the manual's order (index.html's); each is a chapter or a section of one
+    "intro", "ch01s03", "references", "ch01s05", "credits",  # 1
+    "ch02", "securityreferences", "ch02s03",  # 2
+    "ch03", "ch03s02", "ch03s03", "ch03s04", "ch03s05", "ch03s06", "ch03s07",  # 3
+    "ch04", "security-update", "bios-boot", "lilo-passwd", "kernel-initramfs-prompt", "kernel-root-prompt",  # 4
+    "restrict-console-login", "restrict-reboots", "restrict-sysrq", "ch04s10", "ch04s11", "tcpwrappers",
+    "log-alerts", "kernel-patches", "ch04s15", "ch04s16", "ch04s17", "network-secure", "snapshot", "ch04s20",
+    "sec-services", "ch05s02", "ftp-secure", "ch05s04", "ch05s05", "ch05s06", "sec-bind", "ch05s08",  # 5
+    "ch05s09", "chroot", "ch05s11", "ch05s12", "rpc", "firewall-setup",
+    "automatic-harden", "ch06s02",  # 6
+    "ch07", "dsa", "ch07s03", "ch07s04", "deb-pack-sign",  # 7
+    "sec-tools", "ch08s02", "ch08s03", "ch08s04", "vpn", "ch08s06", "ch08s07", "ch08s08", "gpg-agent",  # 8
+    "ch09", "bpp-lower-privs",  # 9
+    "ch10", "periodic-integrity", "intrusion-detect", "ch10s04", "ch10s05",  # 10
+    "after-compromise", "ch11s02", "ch11s03", "ch11s04", "ch11s05",  # 11
+    "ch12", "ch12s02", "debian-sec-team-faq",  # 12
+    "apb", "checklist", "snort-box", "bridge-fw", "bind-chuser", "fw-security-update", "chroot-ssh-env",  # B
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -78,6 +108,10 @@ CORPORA = {
     "debian-reference": Corpus(
         "debian-reference-en", "2.100", "9f31d3a17df505de09689ca255512ea58c1fc47c59bb1b0c7bf1c23362e9743f",
         {f"{c}.en.html": f"usr/share/debian-reference/{c}.en.html" for c in REFERENCE_CHAPTERS},
+    ),
+    "debian-harden": Corpus(
+        "harden-doc", "3.19+nmu1", "77ffacb6f8af4afbdf39f3de6040a710ae6ffcc40e2fab5b5d312dfb11d28d94",
+        {f"{p}.html": f"usr/share/doc/harden-doc/html/en-US/{p}.html" for p in HARDEN_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
