@@ -5,6 +5,8 @@
     .venv/bin/python bench/trust.py --corpus debian-faq --no-answers  # retrieval only
     .venv/bin/python bench/trust.py --corpus sample --limit 3 --model qwen2.5-coder-0.5b   # smoke run
     .venv/bin/python bench/trust.py --json                            # one JSON document instead of the tables
+    .venv/bin/python bench/trust.py --corpus debian-faq --kb-only     # kb's answers alone (tuning runs)
+    .venv/bin/python bench/trust.py --corpus debian-faq --regrade     # the recorded replies through today's checks
 
 The baseline ("naive", defined exactly in bench/naive.py): kb's own loaders for the text, fixed
 1,000-character chunks (overlap 0), all-MiniLM-L6-v2 through bare sentence-transformers, a bare
@@ -40,6 +42,11 @@ Method, per corpus:
 
 Output: one markdown table per corpus (stdout), and bench/.cache/trust/<corpus>.json with every figure,
 each question's retrieval ranks and both answers (the previous file is kept as <corpus>.previous.json).
+kb's answers keep the model's raw reply and the numbered passages it was given, so `--regrade`
+can replay them through a changed version of the checks that run after the model (refusal
+recognition, attribution, grounding; and the term check, on the recorded passages) in a second,
+without generating again. A regraded figure is the same replies judged by newer checks; it is a
+tuning tool, and a held-out figure still comes from a fresh run.
 
 Corpora: sample (corpora/sample), debian-manual (bench/debian_manual.py lays it out), debian-faq
 (bench/debian_faq.py), and every held-out set found as bench/.cache/heldout/<name>/corpus with
@@ -66,6 +73,9 @@ sys.path.insert(0, str(ROOT))  # before bench/ (the script's folder): bench/inge
 if str(ROOT / "bench") not in sys.path:
     sys.path.append(str(ROOT / "bench"))
 
+from kb.answer.citations import Citation, unsupported_terms  # noqa: E402
+from kb.answer.generation import Answerer  # noqa: E402
+from kb.answer.records import Answer  # noqa: E402
 from kb.evaluation import Question, evaluate_answers, is_relevant, keyword_hit, load_questions  # noqa: E402
 from kb.models.embedder import resolve_model_path  # noqa: E402
 from kb.models.registry import ModelManager  # noqa: E402
@@ -161,20 +171,33 @@ def retrieval(questions: list[Question], runs: dict[str, Any]) -> tuple[dict[str
 
 
 def answers(questions: list[Question], kb: KnowledgeBase, chat_model: Any, naive: NaiveIndex,
-            generator: NaiveGenerator) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Naive and kb answer every question, interleaved, the first side alternating."""
+            generator: NaiveGenerator, kb_only: bool = False) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Naive and kb answer every question, interleaved, the first side alternating (kb alone with
+    `kb_only`). kb's answers keep the model's raw reply and the numbered passages it saw, so that
+    `--regrade` can run later versions of the checks after the model on the same replies."""
     answerer = kb.answerer(chat_model)
-    results: dict[str, dict[str, dict[str, Any]]] = {"naive": {}, "kb": {}}
-    wall: dict[str, dict[str, float]] = {"naive": {}, "kb": {}}
+    names = ["kb"] if kb_only else ["naive", "kb"]
+    results: dict[str, dict[str, dict[str, Any]]] = {name: {} for name in names}
+    wall: dict[str, dict[str, float]] = {name: {} for name in names}
     first: dict[str, str] = {}
 
     def ask_naive(q: Question) -> dict[str, Any]:
         return generator.ask(q.question, lambda text: naive.dense(text, TOP_K))
 
     def ask_kb(q: Question) -> dict[str, Any]:
-        return answerer.ask(q.question).to_dict()
+        passages: list[dict[str, Any]] = []
+        pieces: list[str] = []
+        for event in answerer.stream(q.question):
+            if event.kind == "sources":
+                passages = [{"n": p.n, "label": p.label, "text": p.text, **p.citation().to_dict()} for p in event.data]
+            elif event.kind == "token":
+                pieces.append(event.data)
+            else:
+                done = event.data.to_dict()
+        model_called = done["timings"]["ttft_ms"] is not None
+        return {**done, "raw": "".join(pieces) if model_called else None, "passages": passages}
 
-    sides = [("naive", ask_naive), ("kb", ask_kb)]
+    sides = [(name, {"naive": ask_naive, "kb": ask_kb}[name]) for name in names]
     with PeakMemory() as memory:
         for i, q in enumerate(questions):
             order = sides if i % 2 == 0 else sides[::-1]
@@ -183,9 +206,9 @@ def answers(questions: list[Question], kb: KnowledgeBase, chat_model: Any, naive
                 started = time.perf_counter()
                 results[name][q.id] = ask(q)
                 wall[name][q.id] = (time.perf_counter() - started) * 1000
-            say(f"  {i + 1}/{len(questions)} {q.id}: naive {'refused' if results['naive'][q.id]['refused'] else 'answered'} "
-                f"({wall['naive'][q.id] / 1000:.1f} s), kb {'refused' if results['kb'][q.id]['refused'] else 'answered'} "
-                f"({wall['kb'][q.id] / 1000:.1f} s)")
+            say(f"  {i + 1}/{len(questions)} {q.id}: " + ", ".join(
+                f"{name} {'refused' if results[name][q.id]['refused'] else 'answered'} ({wall[name][q.id] / 1000:.1f} s)"
+                for name in names))
         runs = {name: evaluate_answers(questions, lambda q, name=name: results[name][q.id], name, memory.peak_mb)
                 for name in results}
     figures: dict[str, Any] = {}
@@ -195,26 +218,31 @@ def answers(questions: list[Question], kb: KnowledgeBase, chat_model: Any, naive
         metrics["wall_ms_p50"] = round(p50, 1) if p50 is not None else None
         metrics["counts"] = counts(questions, run.answers)
         figures[name] = metrics
-    figures["naive"]["citation_accuracy"] = None  # naive answers carry no citations
-    figures["naive"]["refused_kb_rule"] = sum(bool(r.get("refused_kb_rule")) for r in results["naive"].values())
+    if "naive" in figures:
+        figures["naive"]["citation_accuracy"] = None  # naive answers carry no citations
+        figures["naive"]["refused_kb_rule"] = sum(bool(r.get("refused_kb_rule")) for r in results["naive"].values())
     rows = []
     for q in questions:
-        n, k = results["naive"][q.id], results["kb"][q.id]
-        rows.append({
-            "id": q.id, "question": q.question, "language": q.language, "answerable": q.answerable,
-            "answer_keywords": list(q.answer_keywords), "gold_sources": list(q.gold_sources), "first": first[q.id],
-            "naive": {"answer": n["answer"], "refused": n["refused"], "refused_kb_rule": n["refused_kb_rule"],
-                      "keyword_hit": keyword_hit(n["answer"], q.answer_keywords) if q.answer_keywords and not n["refused"] else None,
-                      "context": n["context"], "chunks_used": n["chunks_used"], "timings": n["timings"],
-                      "wall_ms": round(wall["naive"][q.id], 1)},
-            "kb": {"answer": k["answer"], "refused": k["refused"], "grounded": k["grounded"],
-                   "keyword_hit": keyword_hit(k["answer"], q.answer_keywords) if q.answer_keywords and not k["refused"] else None,
-                   "citations": [{"n": c["n"], "source": c["source"], "page": c["page"]} for c in k["citations"]],
-                   "dropped": k.get("dropped", []), "refused_by": k.get("refused_by"), "doubt": k.get("doubt"),
-                   "search_question": k.get("search_question"), "model_called": k["timings"]["ttft_ms"] is not None,
-                   "timings": k["timings"], "wall_ms": round(wall["kb"][q.id], 1)},
-        })
+        row = {"id": q.id, "question": q.question, "language": q.language, "answerable": q.answerable,
+               "answer_keywords": list(q.answer_keywords), "gold_sources": list(q.gold_sources), "first": first[q.id]}
+        if "naive" in results:
+            n = results["naive"][q.id]
+            row["naive"] = {"answer": n["answer"], "refused": n["refused"], "refused_kb_rule": n["refused_kb_rule"],
+                            "keyword_hit": keyword_hit(n["answer"], q.answer_keywords) if q.answer_keywords and not n["refused"] else None,
+                            "context": n["context"], "chunks_used": n["chunks_used"], "timings": n["timings"],
+                            "wall_ms": round(wall["naive"][q.id], 1)}
+        row["kb"] = {**kb_row(q, results["kb"][q.id]), "wall_ms": round(wall["kb"][q.id], 1)}
+        rows.append(row)
     return figures, rows
+
+
+def kb_row(q: Question, k: dict[str, Any]) -> dict[str, Any]:
+    return {"answer": k["answer"], "refused": k["refused"], "grounded": k["grounded"],
+            "keyword_hit": keyword_hit(k["answer"], q.answer_keywords) if q.answer_keywords and not k["refused"] else None,
+            "citations": [{"n": c["n"], "source": c["source"], "page": c["page"]} for c in k["citations"]],
+            "dropped": k.get("dropped", []), "refused_by": k.get("refused_by"), "doubt": k.get("doubt"),
+            "search_question": k.get("search_question"), "model_called": k["timings"]["ttft_ms"] is not None,
+            "timings": k["timings"], "raw": k.get("raw"), "passages": k.get("passages", [])}
 
 
 def counts(questions: list[Question], answered: list[dict[str, Any]]) -> dict[str, int]:
@@ -257,7 +285,8 @@ def table(result: dict[str, Any]) -> str:
              f"| kb hybrid rrf: recall@5 / MRR@5 | | | {pair(r['kb hybrid rrf'])} |"]
     a = result.get("answers")
     if a:
-        n, k = a["naive"], a["kb"]
+        k = a["kb"]
+        n = a.get("naive") or {key: None for key in k} | {"counts": {key: None for key in k["counts"]}}
         nc, kc = n["counts"], k["counts"]
         lines += [
             f"| keyword accuracy | {fraction(n['keyword_accuracy'], nc['keyword'])} | — | {fraction(k['keyword_accuracy'], kc['keyword'])} |",
@@ -273,8 +302,9 @@ def table(result: dict[str, Any]) -> str:
              + (f", first {result['limit']} only" if result["limit"] else "")
              + (f"; model {result['model']}" if a else "; retrieval only")]
     if a:
-        notes.append(f"tokens/s p50 naive {a['naive']['tokens_per_s']}, kb {a['kb']['tokens_per_s']}; naive answers kb's "
-                     f"refusal recogniser would call refusals: {a['naive']['refused_kb_rule']}")
+        notes.append(f"tokens/s p50 naive {n['tokens_per_s']}, kb {k['tokens_per_s']}; naive answers kb's "
+                     f"refusal recogniser would call refusals: {n.get('refused_kb_rule')}"
+                     if a.get("naive") else f"tokens/s p50 kb {k['tokens_per_s']}; kb only (--kb-only)")
     return "\n".join([f"### {result['corpus']}", "", *lines, "", *notes])
 
 
@@ -356,8 +386,8 @@ def run_corpus(corpus: Corpus, base: Settings, encoder: Encoder, models: Models,
         }
         if not args.no_answers:
             chat_model, generator = models.load()
-            say(f"  answers: {len(questions)} questions, naive and kb interleaved")
-            result["answers"], result["per_question_answers"] = answers(questions, kb, chat_model, naive, generator)
+            say(f"  answers: {len(questions)} questions, " + ("kb only" if args.kb_only else "naive and kb interleaved"))
+            result["answers"], result["per_question_answers"] = answers(questions, kb, chat_model, naive, generator, args.kb_only)
         naive.close()
     result["table"] = table(result)
     return result
@@ -367,6 +397,78 @@ def _struct(value: Any) -> dict[str, Any]:
     import msgspec
 
     return msgspec.to_builtins(value)
+
+
+# -- replaying recorded replies through the current checks ----------------------------------------
+
+
+@dataclass
+class RecordedPassage:
+    """A numbered passage as a run recorded it (the `Cited` protocol)."""
+
+    n: int
+    text: str
+    label: str
+    fields: dict[str, Any]
+
+    def citation(self) -> Citation:
+        return Citation(**{k: self.fields.get(k) for k in Citation.__dataclass_fields__})
+
+
+def regrade(corpus: Corpus, settings: Settings) -> dict[str, Any]:
+    """kb's recorded replies of the last run on `corpus` through the current checks after the model
+    (refusal recognition, attribution, grounding) and the current term check on the recorded
+    passages: what a change to those checks does, without generating again. Questions refused
+    before the model was called stay as they were (their reply was never generated)."""
+    recorded = json.loads((CACHE / f"{corpus.name}.json").read_text(encoding="utf-8"))
+    if not recorded.get("per_question_answers"):
+        sys.exit(f"{corpus.name}: the last run has no answers to regrade")
+    questions = {q.id: q for q in load_questions(corpus.questions)}
+    answerer = Answerer(settings.llm, search=lambda query, top_k: [], is_relevant=lambda hits, query: True,
+                        model=lambda: None, model_name=recorded.get("model") or "")  # type: ignore[arg-type,return-value]
+    before, after, changed = {}, {}, []
+    for row in recorded["per_question_answers"]:
+        q, k = questions[row["id"]], row["kb"]
+        before[q.id] = {**k, "citations": [{**c} for c in k["citations"]]}
+        if k.get("raw") is None:
+            if k.get("model_called"):
+                sys.exit(f"{corpus.name}: recorded before replies were kept; run bench/trust.py --corpus {corpus.name} again")
+            after[q.id] = before[q.id]
+            continue
+        passages = [RecordedPassage(p["n"], p["text"], p["label"], p) for p in k["passages"]]
+        answer = Answer(question=q.question, language=row.get("language", "en"), standalone_question=q.question,
+                        timings=dict(k["timings"]))
+        missing = unsupported_terms(q.question, passages) if settings.llm.grounding else []
+        if missing:
+            answer.answer, answer.refused, answer.refused_by = answerer.refusal(answer.language), True, "terms"
+            answer.dropped = [f"the question names {', '.join(missing)}, which no passage mentions"]
+        else:
+            answerer.conclude(answer, k["raw"], passages)  # type: ignore[arg-type]
+        new = answer.to_dict()
+        after[q.id] = {**kb_row(q, new), "raw": k["raw"], "passages": k["passages"]}
+        if (new["refused"], new["answer"]) != (k["refused"], k["answer"]):
+            changed.append({"id": q.id, "answerable": q.answerable, "question": q.question,
+                            "before": {"refused": k["refused"], "refused_by": k["refused_by"], "answer": k["answer"]},
+                            "after": {"refused": new["refused"], "refused_by": new["refused_by"], "answer": new["answer"],
+                                      "dropped": new["dropped"]}})
+    ordered = [questions[row["id"]] for row in recorded["per_question_answers"]]
+    figures = {}
+    for name, rows in (("before", before), ("after", after)):
+        run = evaluate_answers(ordered, lambda q, rows=rows: rows[q.id], name, lambda: 0.0)
+        figures[name] = {key: run.metrics.get(key) for key in
+                         ("keyword_accuracy", "citation_accuracy", "refusal_recall", "false_refusals")}
+    return {"corpus": corpus.name, "figures": figures, "changed": changed}
+
+
+def regrade_table(result: dict[str, Any]) -> str:
+    b, a = result["figures"]["before"], result["figures"]["after"]
+    lines = [f"### {result['corpus']} (regraded)", "", "| measure | recorded | current checks |", "|---|---|---|"]
+    lines += [f"| {key.replace('_', ' ')} | {fraction(b[key])} | {fraction(a[key])} |" for key in b]
+    for c in result["changed"]:
+        lines.append(f"- {c['id']} ({'answerable' if c['answerable'] else 'unanswerable'}): "
+                     f"{c['before']['refused_by'] or 'answered'} -> {c['after']['refused_by'] or 'answered'}: "
+                     f"{c['after']['answer'][:160]!r} {c['after']['dropped'][:2]}")
+    return "\n".join(lines)
 
 
 def save(result: dict[str, Any]) -> Path:
@@ -387,6 +489,9 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0, metavar="N", help="only the first N questions (smoke runs)")
     parser.add_argument("--no-answers", action="store_true", help="retrieval only")
     parser.add_argument("--json", action="store_true", help="print every figure as one JSON document instead of the tables")
+    parser.add_argument("--kb-only", action="store_true", help="answers from kb alone (tuning runs: half the time)")
+    parser.add_argument("--regrade", action="store_true",
+                        help="replay the last run's recorded kb replies through the current checks (no generation)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
 
@@ -409,6 +514,11 @@ def main() -> None:
     if not chosen:
         sys.exit("no corpus to run")
 
+    if args.regrade:
+        regraded = [regrade(corpus, base) for corpus in chosen if (CACHE / f"{corpus.name}.json").exists()]
+        print(json.dumps(regraded, indent=1, ensure_ascii=False) if args.json else
+              "\n\n".join(regrade_table(r) for r in regraded))
+        return
     encoder = Encoder(resolve_model_path(NAIVE_EMBEDDING), base.embedding.device, base.embedding.batch_size)
     models = Models(base)
     results = []

@@ -13,6 +13,7 @@ import importlib.util
 import io
 import logging
 import os
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -110,19 +111,26 @@ def _pdf_sections(
     found_text = False
     failed_pages = []
     ocr_failed = 0
+    early: dict[int, str] = {}  # the first pages' text, read once to find the running headers and footers
+    for index in range(min(pages, RUNNING_SAMPLE_PAGES)):
+        try:
+            early[index] = reader.pages[index].extract_text() or ""
+        except Exception:  # read again (and reported) in page order below
+            pass
+    running = running_lines(list(early.values()))
     try:
         for index in range(pages):
             heading = outline.get(index, heading)
             try:
                 page = reader.pages[index]
-                raw = page.extract_text() or ""
+                raw = early.pop(index) if index in early else page.extract_text() or ""
             except Exception as exc:  # pypdf raises many kinds on a damaged page; the others still count
                 if ocr.mode == "off":
                     failed_pages.append(index + 1)
                     log.warning("%s: page %d cannot be read (%s); skipped", display, index + 1, exc)
                     continue
                 page, raw = None, ""  # its text layer is lost: OCR may still read what it shows
-            text = unwrap_lines(normalize(raw))
+            text = unwrap_lines(normalize(strip_running(raw, running)))
             problem = None if ocr.mode == "off" else "ocr = force" if ocr.mode == "force" else page_problem(page, raw)
             if problem is not None:
                 log.info("%s: page %d: %s: OCR", display, index + 1, problem)
@@ -152,6 +160,41 @@ def _pdf_sections(
         if ocr_failed:
             raise DocumentError(display, f"no text layer in {pages} page(s), and OCR failed on {ocr_failed} of them (see the log)")
         raise DocumentError(display, f"no text layer in {pages} page(s), and OCR found no text on them (blank pages?)")
+
+
+RUNNING_SAMPLE_PAGES = 12  # pages read to learn a PDF's running headers and footers
+_DIGITS = re.compile(r"\d+")
+
+
+def _shape(line: str) -> str:
+    return _DIGITS.sub("#", " ".join(line.split()))
+
+
+def running_lines(texts: list[str]) -> set[str]:
+    """The shapes (digits as #) of lines that open or close most pages: running headers and
+    footers such as "Debian Edu / Skolelinux 12 Bookworm Manual 24 / 95" or "Page 3 of 40". They
+    are noise in every chunk, and their page numbers would let an answer's invented number pass
+    for one the passage states."""
+    counts: dict[str, int] = {}
+    pages = [t for t in texts if t.strip()]
+    for text in pages:
+        lines = [line for line in text.splitlines() if line.strip()]
+        for shape in {_shape(line) for line in lines[:2] + lines[-2:]}:
+            if len(shape) <= 120:
+                counts[shape] = counts.get(shape, 0) + 1
+    needed = max(3, (len(pages) + 1) // 2)
+    return {shape for shape, n in counts.items() if n >= needed}
+
+
+def strip_running(text: str, running: set[str]) -> str:
+    """The page's text without its running header and footer lines (the first and last two lines
+    only: the same words inside the page are text)."""
+    if not running:
+        return text
+    lines = text.splitlines()
+    kept = [i for i, line in enumerate(lines) if line.strip()]
+    edge = set(kept[:2] + kept[-2:])
+    return "\n".join(line for i, line in enumerate(lines) if not (i in edge and _shape(line) in running))
 
 
 def _outline_by_page(reader) -> dict[int, tuple[str, ...]]:

@@ -145,3 +145,64 @@ def test_a_version_the_passages_never_give_that_product_is_unsupported():
     # A name the passages never follow with a number says nothing about versions.
     assert unsupported_terms("Does Bookworm 3 exist?", debian) == []
     assert unsupported_terms("What does PostgreSQL 16 change?", RUNBOOK) == []
+
+
+def test_typographic_quotes_in_a_pdf_still_ground_an_identifier():
+    # pypdf gives `allowUIDProposalModification=”true”` from the Debian Edu manual.
+    gosa = [P(1, "open /etc/gosa/gosa.conf and add allowUIDProposalModification=”true” as an additional option")]
+    checked = ground('Add `allowUIDProposalModification="true"` to `/etc/gosa/gosa.conf` [1].', gosa)
+    assert not checked.dropped and checked.text.endswith("[1].")
+    assert ground("Add `allowUIDProposalModification=false` to it [1].", gosa).dropped
+
+
+@dataclass
+class Labelled(P):
+    label: str = ""
+
+
+def test_a_passage_label_an_answer_names_as_its_source_is_not_a_claim():
+    passages = [Labelled(1, "The default umask is 022 on Debian; Debian Edu uses 002.", "manual.pdf · p. 12 · Access"),
+                Labelled(2, "Release history.", "manual.pdf · p. 100 · Debian 4.0 Etch released 2007-04-08")]
+    checked = ground("According to the Debian 4.0 Etch notes, the default umask is 022 [1].", passages)
+    assert not checked.dropped
+    # A fact in no label and no passage is still dropped.
+    assert ground("According to the Debian 5.0 notes, the default umask is 022 [1].", passages).dropped
+
+
+@dataclass
+class Cp(P):
+    def citation(self):
+        from kb.answer.citations import Citation
+
+        return Citation(self.n, f"d{self.n}", f"c{self.n}", f"doc{self.n}.md", None, "", self.text)
+
+
+def _conclude(reply: str, passages: list, question: str = "") -> "Answer":
+    from kb.answer.generation import Answerer
+    from kb.answer.records import Answer
+    from kb.settings import LLMSettings
+
+    answerer = Answerer(LLMSettings(), search=lambda q, k: [], is_relevant=lambda hits, q: True,
+                        model=lambda: None, model_name="m")
+    answer = Answer(question=question, standalone_question=question)
+    answerer.conclude(answer, reply, [Cp(p.n, p.text) for p in passages])
+    return answer
+
+
+def test_an_answer_left_with_only_a_pointer_to_the_documents_after_grounding_is_a_refusal():
+    veyon = [P(1, "Veyon lets teachers watch screens. The computers that need it are listed in the table.")]
+    answer = _conclude("To set up Veyon, edit `/etc/veyon.conf`. The computers that need the Veyon service are listed "
+                       "in the table [1].", veyon, "Which configuration file sets up Veyon?")
+    assert answer.refused and answer.refused_by == "grounding" and "/etc/veyon.conf" in answer.dropped[0]
+    # A remainder that still states a fact of its own stands.
+    kept = _conclude("Escalations go to the zebra-penguin channel [3]. Page `oncall-42` first.", RUNBOOK,
+                     "Which channel do escalations go to?")
+    assert not kept.refused and kept.answer == "Escalations go to the zebra-penguin channel [3]." and kept.dropped
+
+
+def test_an_answer_no_passage_supports_is_a_refusal():
+    answer = _conclude("Each mailbox has its own quota, set per user.", RUNBOOK, "What is the IMAP quota?")
+    assert answer.refused and answer.refused_by == "grounding" and answer.citations == []
+    assert answer.dropped == ["no passage supports any sentence of the answer"]
+    cited = _conclude("Escalations go to the zebra-penguin channel.", RUNBOOK, "Which channel do escalations go to?")
+    assert not cited.refused and [c.n for c in cited.citations] == [3] and cited.attribution == "kb"

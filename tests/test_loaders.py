@@ -36,6 +36,19 @@ def test_pdf_pages_are_one_based_and_headings_come_from_bookmarks(tmp_path):
     assert "Deploys happen on Tuesdays." in sections[0].text
 
 
+def test_pdf_running_headers_and_footers_are_left_out(tmp_path):
+    body = ["Backups run nightly at 02:00.", "Retention is 30 days for snapshots.", "Restores need a ticket.",
+            "The quota is enforced per user.", "Escalate to the storage team."]
+    pages = [f"Storage Handbook {n} / 5\n{text}\nThe footer line of every page" for n, text in enumerate(body, 1)]
+    title, sections = _sections(support.make_pdf(tmp_path / "handbook.pdf", pages))
+    text = _all_text(sections)
+    assert "Storage Handbook" not in text and "footer line" not in text
+    assert [s.text for s in sections] == body
+    # A PDF too short to have a running header keeps every line.
+    title, sections = _sections(support.make_pdf(tmp_path / "two.pdf", pages[:2]))
+    assert "Storage Handbook 1 / 5" in _all_text(sections)
+
+
 def test_pdf_with_empty_user_password_is_read(tmp_path):
     plain = support.make_pdf(tmp_path / "plain.pdf", ["Secret handshake is blue."])
     locked = support.encrypt_pdf(plain, tmp_path / "locked.pdf", user_password="")

@@ -211,10 +211,14 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
 # -- grounding -----------------------------------------------------------------------------------------
 
 
+# Typographic quotes as plain ones: PDFs typeset `key="true"` as `key=”true”`.
+_QUOTES = str.maketrans({c: '"' for c in "“”„‟″«»"} | {c: "'" for c in "‘’‚‛′"})
+
+
 def facts(sentence: str) -> set[str]:
     """What a sentence states that a passage must contain verbatim: its numbers (list numbers and
     citation markers aside; thousands separators ignored), identifiers and names, lower-cased."""
-    plain = MARKER.sub(" ", sentence)
+    plain = MARKER.sub(" ", sentence).translate(_QUOTES)
     found = {m.replace(",", "") for m in _NUMBER.findall(_IDENTIFIER.sub(" ", plain))}
     found |= {name.lower() for name in _NAME.findall(_CODE.sub(" ", plain))}
     for code, ident in _IDENTIFIER.findall(plain):
@@ -226,7 +230,7 @@ def facts(sentence: str) -> set[str]:
 
 
 def _normalised(text: str) -> str:
-    return re.sub(r"(?<=\d),(?=\d{3})", "", text.lower())
+    return re.sub(r"(?<=\d),(?=\d{3})", "", text.lower().translate(_QUOTES))
 
 
 def supported(fact: str, text: str) -> bool:
@@ -253,7 +257,9 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     them; otherwise it is dropped, with the reason. A sentence that repeats one of `echoes` (the
     prompt's own example) is dropped unless a passage holds its terms."""
     texts = {p.n: _normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages}
-    given = _normalised(question)
+    # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
+    # which an answer may name as where it read something ("According to the Debian 4.0 notes, ...").
+    given = _normalised("\n".join([question, *(getattr(p, "label", "") for p in passages)]))
     echoed = {_bare(e) for e in echoes}
     out, dropped, repointed = [], [], 0
     for segment in segments(text):
@@ -301,6 +307,21 @@ def has_statement(text: str) -> bool:
     return any(s.sentence and re.search(r"\w", MARKER.sub("", s.text)) for s in segments(text))
 
 
+# A sentence that only points at the documents ("... are listed in the table provided in the document").
+_POINTER = re.compile(r"\b(?:listed|described|shown|provided|mentioned|given|found|explained|detailed|specified)\s+"
+                      r"(?:in|by)\s+the\s+(?:table|document|documentation|passages?|manual|section|context|list)\b"
+                      r"|\b(?:refer|see)\s+(?:to\s+)?the\s+(?:table|document|documentation|passages?|manual|section)\b"
+                      r"|(?:见|参见|参考)(?:上述|以上|相关)?(?:文档|资料|表格|段落)", re.I)
+
+
+def says_something(text: str) -> bool:
+    """Whether any sentence is left that says more than where to look. What is left of an answer
+    whose facts the grounding check removed is often only such a pointer ("The computers that need
+    it are listed in the table provided in the document."): alone, it answers nothing."""
+    return any(s.sentence and re.search(r"\w", MARKER.sub("", s.text)) and not _POINTER.search(s.text)
+               for s in segments(text))
+
+
 def specific_terms(question: str) -> set[str]:
     """The question's identifiers and versions (`max_wal_size`, `v14`, `read.csv`, `` `code` ``): what a
     passage must mention for the question to be about it at all. Bare numbers and names are left
@@ -317,6 +338,35 @@ def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:
     texts = [_normalised(p.text) for p in passages]
     missing = {t for t in specific_terms(question) if not any(supported(t, body) for body in texts)}
     return sorted(missing | set(other_versions(question, texts)))
+
+
+# "Who is the (current) leader of X?", "Who leads X?": the role the question asks a person for.
+_WHO_ROLE = re.compile(r"^\W*who\s+(?:(?:is|was|are|were)\s+(?:the\s+)?(?:(?:current|present|new|acting|main|chief|lead)\s+)?"
+                       r"(?P<noun>[a-z]{3,})|(?P<verb>[a-z]{3,}?)(?:e?s)\s+(?:the|all|each)\b)", re.I)
+_ROLE_SUFFIX = re.compile(r"(?:ership|ers|er|ors|or|ing|ion|ions|ent|ents|s)$")
+
+
+def asked_role(question: str) -> str:
+    """The stem of the role a "who" question asks about ("leader", "leads" → "lead"; "head";
+    "coordinator", "coordinates" → "coordinat"), or "" for other questions."""
+    match = _WHO_ROLE.match(question)
+    if not match:
+        return ""
+    word = (match.group("noun") or match.group("verb")).lower()
+    if word in {"the", "you", "can", "should", "will", "does", "did", "has", "have", "may", "must", "responsible"}:
+        return "" if word != "responsible" else "responsib"
+    stem = _ROLE_SUFFIX.sub("", word)
+    return stem if len(stem) >= 4 else word
+
+
+def role_unsaid(question: str, cited: list[Cited]) -> str:
+    """The role a "who" question asks about when no passage the answer cites mentions it: the
+    passages name the organisation, never who leads it, and a name taken from them answers
+    another question ("" when the role is there, or the question asks no role)."""
+    role = asked_role(question)
+    if not role or any(role in _normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in cited):
+        return ""
+    return role
 
 
 # A product and its version in a question: "Debian 14", "PostgreSQL 16.2", "Python v3.12".

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from kb.answer.citations import MARKER, attribute, ground, has_statement, parse_citations, unsupported_terms
+from kb.answer.citations import MARKER, Cited, attribute, ground, parse_citations, role_unsaid, says_something, unsupported_terms
 from kb.answer.context import pack_context
 from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
 from kb.answer.records import Answer, Event, NumberedPassage
@@ -158,14 +158,9 @@ class Answerer:
             generation_ms=round(doubt_ms + stats.generation_ms, 1),
             tokens_per_s=stats.tokens_per_s,
         )
-        refusals = [self.refusal(lang), self.settings.refusal_en, self.settings.refusal_zh]
-        text = strip_refusal(text, refusals)
-        if is_refusal(text, refusals):
-            answer.answer, answer.refused, answer.refused_by = self.refusal(lang), True, "model"
-        else:
-            self.finish(answer, text, numbered)
-            if self.settings.verify and not answer.refused and not answer.cancelled:
-                self.verify(model, messages, "".join(stats.pieces), answer)
+        self.conclude(answer, text, numbered)
+        if self.settings.verify and not answer.refused and not answer.cancelled:
+            self.verify(model, messages, "".join(stats.pieces), answer)
         yield Event("done", answer)
 
     def doubt(self, model: ChatModel, messages: list[Message], lang: str) -> float | None:
@@ -181,7 +176,18 @@ class Answerer:
         yield Event("token", answer.answer)
         yield Event("done", answer)
 
-    def finish(self, answer: Answer, text: str, numbered: list[NumberedPassage]) -> None:
+    def conclude(self, answer: Answer, text: str, numbered: list[Cited]) -> None:
+        """The model's reply (`text`, thinking removed) as the answer: the refusal sentence, or the
+        text with its citations checked (`finish`). Everything after generation but the second pass;
+        bench/trust.py --regrade replays recorded replies through it."""
+        refusals = [self.refusal(answer.language), self.settings.refusal_en, self.settings.refusal_zh]
+        text = strip_refusal(text, refusals)
+        if is_refusal(text, refusals):
+            answer.answer, answer.refused, answer.refused_by = self.refusal(answer.language), True, "model"
+        else:
+            self.finish(answer, text, numbered)
+
+    def finish(self, answer: Answer, text: str, numbered: list[Cited]) -> None:
         """Citations that hold: sentences the model left unmarked get the passage that holds them;
         sentences stating a number or identifier no passage holds are dropped (and a citation that
         names a passage without them is moved to the one with them); nothing left is a refusal."""
@@ -193,11 +199,26 @@ class Answerer:
             if checked.dropped:
                 log.info("dropped %d ungrounded sentence(s): %s", len(checked.dropped), "; ".join(checked.dropped)[:500])
             answer.dropped = checked.dropped
-            if checked.dropped and not has_statement(checked.text):
+            if checked.dropped and not says_something(checked.text):
+                # Nothing left, or only a pointer to where the removed facts were said to be.
                 answer.answer, answer.refused, answer.refused_by = self.refusal(answer.language), True, "grounding"
                 return
             text = checked.text
         answer.answer, answer.citations = parse_citations(text, numbered)
+        if self.settings.grounding and not answer.cancelled and not answer.citations:
+            # No passage holds any sentence of it (neither the model nor attribution found one): an
+            # answer kb cannot point to is not one from the documents.
+            answer.dropped = [*answer.dropped, "no passage supports any sentence of the answer"]
+            answer.answer, answer.citations = self.refusal(answer.language), []
+            answer.refused, answer.refused_by, answer.attribution = True, "grounding", "none"
+            return
+        role = role_unsaid(answer.standalone_question, [p for p in numbered if p.n in {c.n for c in answer.citations}]) \
+            if self.settings.grounding and not answer.cancelled and answer.language == "en" else ""
+        if role:
+            answer.dropped = [*answer.dropped, f"{answer.answer} (no passage it cites says who is the {role}…)"]
+            answer.answer, answer.citations = self.refusal(answer.language), []
+            answer.refused, answer.refused_by, answer.attribution, answer.grounded = True, "grounding", "none", False
+            return
         kb_cited = {c.n for c in answer.citations} - {c.n for c in model_cited}
         answer.attribution = ("model+kb" if model_cited else "kb") if kb_cited else "model" if model_cited else "none"
         answer.grounded = bool(answer.citations)
