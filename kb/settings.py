@@ -224,6 +224,7 @@ class LLMSettings(_Section):
     verify: bool = False
     condense_history: bool = True
     translate_questions: bool = False
+    retry_in_english: bool = True
     history_turns: NonNegativeInt = 6
     base_url: str = "http://127.0.0.1:8080/v1"
     api_key: str = ""

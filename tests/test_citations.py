@@ -46,7 +46,7 @@ def test_code_versions_and_abbreviations_stay_whole():
 
 
 def test_facts_are_numbers_and_identifiers_not_list_numbers_or_markers():
-    assert facts("Production shared_buffers is 16GB [2].") == {"shared_buffers", "16"}
+    assert facts("Production shared_buffers is 16GB [2].") == {"shared_buffers", "16 gb"}
     assert facts("Use read.csv or `pg_dump -Fc`, since v14 (2,000 rows).") >= {"read.csv", "pg_dump", "-fc", "v14", "2000"}
     # A command's placeholders are not facts: `<package>` need not be in the passage.
     assert facts("Run `apt-mark unhold <package>` or `dpkg -L FILE`.") == {"apt-mark", "unhold", "dpkg", "-l"}
@@ -206,3 +206,37 @@ def test_an_answer_no_passage_supports_is_a_refusal():
     assert answer.dropped == ["no passage supports any sentence of the answer"]
     cited = _conclude("Escalations go to the zebra-penguin channel.", RUNBOOK, "Which channel do escalations go to?")
     assert not cited.refused and [c.n for c in cited.citations] == [3] and cited.attribution == "kb"
+
+
+def test_a_number_is_grounded_with_its_unit():
+    journal = [P(1, "Debian Reference 30 / 95. Rotated logs are kept for 30 days; the quota is 10 MiB per user.")]
+    assert ground("Old logs are kept for 30 years [1].", journal).dropped  # "30" is there, "30 years" is not
+    for kept in ("Old logs are kept for 30 days [1].", "Each user gets 10MB [1].", "旧日志保留 30 天 [1]。"):
+        assert not ground(kept, journal).dropped, kept
+    assert facts("Sleep 5s, then 10 min, at 80% load.") == {"5 second", "10 minute", "80 percent"}
+
+
+def test_a_fact_must_be_near_what_the_question_is_about_in_its_passage():
+    from kb.answer.citations import anchor_terms
+
+    media = [P(1, "Lifetimes: 100 years : acid free paper. 30 years : magnetic storage (tape, floppy). "
+                  + "Filler text about unrelated backups. " * 6 + "journald rotates logs by size.")]
+    question = "By default, how long does systemd-journald keep old logs before deleting them?"
+    terms = anchor_terms(question)
+    assert {"journ", "logs", "delet"} <= terms and "defau" not in terms and "long" not in terms
+    checked = ground("Old logs are kept for 30 years [1].", media, question, anchors=terms)
+    assert checked.dropped and "not about the question" in checked.dropped[0]
+    # The same number beside the question's words is an answer; without anchors only presence counts.
+    near = [P(1, "systemd-journald keeps old logs for 30 years unless told otherwise.")]
+    assert not ground("Old logs are kept for 30 years [1].", near, question, anchors=terms).dropped
+    assert not ground("Old logs are kept for 30 years [1].", media, question).dropped
+
+
+def test_a_sentence_is_attributed_by_the_words_it_adds_to_the_question():
+    faq = [P(1, "To identify the package a file came from, use dpkg --search; dlocate is faster."), P(2, "Unrelated.")]
+    question = "dpkg --search finds which package owns a file; what faster tool does the FAQ suggest?"
+    assert attribute("The FAQ suggests using the dlocate tool.", faq, question=question) == \
+        "The FAQ suggests using the dlocate tool [1]."
+    # A word no passage holds leaves it unmarked.
+    assert attribute("The FAQ suggests using the mlocate tool.", faq, question=question) == \
+        "The FAQ suggests using the mlocate tool."

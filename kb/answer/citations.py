@@ -39,6 +39,7 @@ _HAN = re.compile(f"[{CJK_UNIFIED}]")
 _IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.-])((?:--[A-Za-z][\w-]*|[A-Za-z][\w-]*(?:[_./][\w-]+)+|[A-Za-z]+\d[\w.]*"
                          r"|[a-z]+[A-Z]\w*))(?![\w])")
 _PLACEHOLDER = re.compile(r"[<>{}\[\]|]|\.\.\.|…|^[A-Z][A-Z_]{2,}$")
+_GENERIC = frozenset("using uses used need needs answer question passage passages document documents".split())
 _STOP = frozenset("that this with from have will what which when where there their they them then than into "
                   "your about does must should would could also only each after before more most such".split())
 
@@ -183,13 +184,17 @@ def best_passage(sentence: str, texts: dict[int, str], threshold: float = 0.6, t
     return best if best is not None and best_score >= (threshold_cjk if cjk else threshold) else None
 
 
-def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshold_cjk: float = 0.35) -> str:
+def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshold_cjk: float = 0.35,
+              question: str = "") -> str:
     """Post-hoc citations for sentences the model left without one (small models often omit them):
-    a sentence gets `[n]` when passage n holds its key terms (see `best_passage`). Sentences
+    a sentence gets `[n]` when passage n holds its key terms (see `best_passage`), or the facts it
+    states, or every key term it adds to the `question` ("The FAQ suggests using the dlocate
+    tool." for "what faster tool does the FAQ suggest?": `dlocate` is its evidence). Sentences
     without a clear source stay unmarked; list numbers, code and version strings stay whole."""
     if not passages:
         return text
     texts = {p.n: p.text.lower() for p in passages}
+    asked = {w[:5] for w in _key_terms(question)[1]} if question else set()
     out = []
     for segment in segments(text):
         piece = segment.text
@@ -202,6 +207,10 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
                 stated = facts(piece)
                 holding = {k: v for k, v in texts.items() if stated and all(supported(f, _normalised(v)) for f in stated)}
                 n = best_passage(piece, holding, 0.0, 0.0) if holding else None
+            if n is None and question and not facts(piece):
+                added = {w for w in _key_terms(MARKER.sub("", piece))[1] if w[:5] not in asked and w not in _GENERIC}
+                holding = {k: v for k, v in texts.items() if added and all(w in v for w in added)}
+                n = min(holding) if holding else None
             if n is not None:
                 piece = _place_marker(piece, n)
         out.append(piece)
@@ -215,11 +224,33 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
 _QUOTES = str.maketrans({c: '"' for c in "“”„‟″«»"} | {c: "'" for c in "‘’‚‛′"})
 
 
+# A number with its unit: "30 years", "10MB", "24 hours", "3 秒". The unit is part of the fact: a
+# passage's "30" in "Manual 30 / 95" or "30 days" does not support "30 years". Each unit's spellings
+# (English, short, Chinese) are one class.
+_UNITS = {
+    "second": r"seconds?|secs?|s|秒钟?", "minute": r"minutes?|mins?|分钟", "hour": r"hours?|hrs?|h|小时|个小时",
+    "day": r"days?|天|日", "week": r"weeks?|周|个?星期", "month": r"months?|个月|月", "year": r"years?|yrs?|年",
+    "kb": r"kib|kb|kilobytes?", "mb": r"mib|mb|megabytes?|兆", "gb": r"gib|gb|gigabytes?", "tb": r"tib|tb|terabytes?",
+    "mhz": r"mhz", "ghz": r"ghz", "percent": r"%|percent|per cent",
+}
+_UNIT_OF = [(name, re.compile(rf"(?:{spellings})", re.I)) for name, spellings in _UNITS.items()]
+_QUANTITY = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)[ \t]?-?[ \t]?(" + "|".join(f"(?:{v})" for v in _UNITS.values())
+                       + r")(?![a-z])", re.I)
+
+
+def _unit(spelling: str) -> str:
+    return next(name for name, pattern in _UNIT_OF if pattern.fullmatch(spelling))
+
+
 def facts(sentence: str) -> set[str]:
     """What a sentence states that a passage must contain verbatim: its numbers (list numbers and
-    citation markers aside; thousands separators ignored), identifiers and names, lower-cased."""
+    citation markers aside; thousands separators ignored) with their units ("30 years" is one
+    fact), identifiers and names, lower-cased."""
     plain = MARKER.sub(" ", sentence).translate(_QUOTES)
-    found = {m.replace(",", "") for m in _NUMBER.findall(_IDENTIFIER.sub(" ", plain))}
+    bare = _IDENTIFIER.sub(" ", plain)
+    quantities = {(m.group(1).replace(",", ""), _unit(m.group(2))) for m in _QUANTITY.finditer(bare)}
+    found = {m.replace(",", "") for m in _NUMBER.findall(_QUANTITY.sub(" ", bare))}
+    found |= {f"{number} {unit}" for number, unit in quantities}
     found |= {name.lower() for name in _NAME.findall(_CODE.sub(" ", plain))}
     for code, ident in _IDENTIFIER.findall(plain):
         if code:  # each word of a command, placeholders (<package>, FILE, ...) aside
@@ -233,10 +264,43 @@ def _normalised(text: str) -> str:
     return re.sub(r"(?<=\d),(?=\d{3})", "", text.lower().translate(_QUOTES))
 
 
-def supported(fact: str, text: str) -> bool:
+def _fact_pattern(fact: str) -> re.Pattern[str]:
+    """Where a fact occurs in normalised text: a number not inside a longer one, a quantity with
+    any spelling of its unit, anything else verbatim."""
     if fact.isdigit() or re.fullmatch(r"[\d.:]+", fact):
-        return re.search(rf"(?<![\d.]){re.escape(fact)}(?![\d])", text) is not None
-    return fact in text
+        return re.compile(rf"(?<![\d.]){re.escape(fact)}(?![\d])")
+    quantity = re.fullmatch(r"([\d.]+) ([a-z]+)", fact)
+    if quantity and quantity.group(2) in _UNITS:
+        number, unit = quantity.groups()
+        return re.compile(rf"(?<![\d.]){re.escape(number)}[ \t]?-?[ \t]?(?:{_UNITS[unit]})(?![a-z])", re.I)
+    return re.compile(re.escape(fact))
+
+
+def supported(fact: str, text: str) -> bool:
+    return _fact_pattern(fact).search(text) is not None
+
+
+ANCHOR_CHARS = 150  # how near a fact a question word must be, in the passage, for the fact to be about it
+# Words of a question that say what kind of answer it wants, not what it is about.
+_ASKING = frozenset("what which when where whom whose does many much long often default value there need "
+                    "make used using give given have this that these those like kind sort able".split())
+
+
+def anchor_terms(question: str) -> set[str]:
+    """The question's content words (4+ letters, as 5-letter prefixes, so "deleting" meets
+    "deleted"): one of them must be near a fact in the passage that supports it."""
+    words = re.findall(r"[a-z][a-z0-9_.-]*[a-z0-9]", _normalised(question))
+    words += [part for w in words for part in re.split(r"[-_./]", w) if part != w]  # systemd-journald: journald too
+    return {w[:5] for w in words if len(w) >= 4 and w not in _STOP and w not in _ASKING}
+
+
+def anchored(fact: str, text: str, terms: set[str]) -> bool:
+    """Whether the fact occurs in `text` within ANCHOR_CHARS of one of the question's terms: "30
+    years" in a table of storage media lifetimes does not answer how long journald keeps logs."""
+    if not terms:
+        return True
+    return any(any(t in text[max(0, m.start() - ANCHOR_CHARS) : m.end() + ANCHOR_CHARS] for t in terms)
+               for m in _fact_pattern(fact).finditer(text))
 
 
 @dataclass
@@ -250,12 +314,14 @@ class Grounding:
         return bool(self.dropped or self.repointed)
 
 
-def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[str, ...] = ()) -> Grounding:
+def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[str, ...] = (),
+           anchors: set[str] | None = None) -> Grounding:
     """Check each sentence's facts against the passages (the question counts as given too: a
     sentence may repeat what was asked). A sentence is kept when one passage holds all its facts
     (its citation moves there if it named another) or the passages it cites hold them between
-    them; otherwise it is dropped, with the reason. A sentence that repeats one of `echoes` (the
-    prompt's own example) is dropped unless a passage holds its terms."""
+    them; otherwise it is dropped, with the reason. With `anchors` (the question's terms, see
+    `anchor_terms`), a passage holds a fact only where one of them is near it. A sentence that
+    repeats one of `echoes` (the prompt's own example) is dropped unless a passage holds its terms."""
     texts = {p.n: _normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages}
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
     # which an answer may name as where it read something ("According to the Debian 4.0 notes, ...").
@@ -275,13 +341,17 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             continue
         holders = [n for n, body in texts.items() if all(supported(f, body) for f in stated)]
         cited = [int(x) for m in MARKER.finditer(segment.text) for x in re.findall(r"\d+", m.group(0))]
+        if anchors:
+            loose = holders
+            holders = [n for n in holders if all(anchored(f, texts[n], anchors) for f in stated)]
         if not holders:
             together = "\n".join(texts[n] for n in cited if n in texts)
-            if cited and all(supported(f, together) for f in stated):
+            if cited and all(supported(f, together) and (not anchors or anchored(f, together, anchors)) for f in stated):
                 out.append(segment.text)  # the passages it cites hold its facts between them
                 continue
             missing = sorted(f for f in stated if not any(supported(f, body) for body in texts.values()))
             reason = f"not in the passages: {', '.join(missing)}" if missing else \
+                f"in passage {loose[0]} only where it is not about the question" if anchors and loose else \
                 f"no passage it cites holds {', '.join(sorted(stated))} together"
             dropped.append(f"{segment.text.strip()} ({reason})")
             continue

@@ -18,10 +18,10 @@ import logging
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
-from kb.answer.citations import MARKER, Cited, attribute, ground, parse_citations, role_unsaid, says_something, unsupported_terms
+from kb.answer.citations import MARKER, Cited, anchor_terms, attribute, ground, parse_citations, role_unsaid, says_something, unsupported_terms
 from kb.answer.context import pack_context
 from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
 from kb.answer.records import Answer, Event, NumberedPassage
@@ -55,6 +55,10 @@ def is_refusal(text: str, refusals: list[str]) -> bool:
     if any(answer.startswith(norm(r)) for r in refusals if norm(r)):
         return True
     return not MARKER.search(text) and bool(_NOT_IN_DOCUMENTS.search(text)) and len(text) < 300
+
+
+def _squashed(text: str) -> str:
+    return re.sub(r"[\s\W_]+", "", text).lower()
 
 
 def strip_refusal(text: str, refusals: list[str]) -> str:
@@ -145,11 +149,12 @@ class Answerer:
             return
         yield Event("sources", numbered)
         stats = GenerationStats()
-        visible = _ThinkFilter()
-        for piece in model.stream(messages, sampling, stats, cancel):
-            shown = visible.feed(piece)
-            if shown:
-                yield Event("token", shown)
+        refusals = [self.refusal(lang), self.settings.refusal_en, self.settings.refusal_zh]
+        # A Chinese question the model refuses may be asked again in English (retry_in_english): its
+        # reply is held back while it can still be the refusal sentence, so a retried refusal never
+        # reaches the reader.
+        held = lang == "zh" and self.settings.retry_in_english
+        pending, shown = yield from self._generate(model, messages, sampling, stats, cancel, refusals if held else [])
         text = _THINK.sub("", "".join(stats.pieces))
         answer.cancelled = stats.cancelled
         answer.usage = {"prompt_tokens": stats.prompt_tokens, "completion_tokens": stats.completion_tokens}
@@ -158,10 +163,67 @@ class Answerer:
             generation_ms=round(doubt_ms + stats.generation_ms, 1),
             tokens_per_s=stats.tokens_per_s,
         )
+        retried = None
+        if held and not shown and not answer.cancelled and is_refusal(strip_refusal(text, refusals), refusals):
+            retried = yield from self._retry_in_english(model, answer, hits, history, sampling, cancel, refusals)
+        if retried is not None:
+            text, numbered = retried
+        elif pending:
+            yield Event("token", pending)  # what was held back
         self.conclude(answer, text, numbered)
         if self.settings.verify and not answer.refused and not answer.cancelled:
             self.verify(model, messages, "".join(stats.pieces), answer)
         yield Event("done", answer)
+
+    @staticmethod
+    def _generate(model: ChatModel, messages: list[Message], sampling: Sampling, stats: GenerationStats,
+                  cancel: threading.Event | None, hold: list[str]) -> Generator[Event, None, tuple[str, bool]]:
+        """Stream the model's visible tokens; with `hold` (refusal sentences), text that is still the
+        start of one of them is kept back until it is not (a reply that is the refusal shows nothing).
+        Returns what is still held back and whether anything was shown."""
+        visible = _ThinkFilter()
+        pending, shown_any = "", False
+        for piece in model.stream(messages, sampling, stats, cancel):
+            shown = visible.feed(piece)
+            if not shown:
+                continue
+            if hold:
+                pending += shown
+                if any(_squashed(r).startswith(_squashed(pending)) for r in hold):
+                    continue
+                shown, pending, hold = pending, "", []
+            shown_any = True
+            yield Event("token", shown)
+        return pending, shown_any
+
+    def _retry_in_english(
+        self, model: ChatModel, answer: Answer, hits: list[Hit], history: list[Message], sampling: Sampling,
+        cancel: threading.Event | None, refusals: list[str],
+    ) -> Generator[Event, None, tuple[str, list[NumberedPassage]] | None]:
+        """The refused Chinese question translated and asked in English over the same passages (the
+        1.5B model refuses Chinese questions about English passages it answers when asked in
+        English); the reply streams as it comes. None when the translation or the retry gives nothing."""
+        started = time.perf_counter()
+        english = self.translate(answer.standalone_question)
+        if not english or english == answer.standalone_question:
+            return None
+        numbered, messages = self.build_messages(model, english, history, hits, "en", sampling.max_tokens)
+        stats = GenerationStats()
+        pending, shown = yield from self._generate(model, messages, sampling, stats, cancel, refusals)
+        text = _THINK.sub("", "".join(stats.pieces))
+        answer.timings["generation_ms"] = round((answer.timings["generation_ms"] or 0) + (time.perf_counter() - started) * 1000, 1)
+        answer.usage = {k: answer.usage[k] + v for k, v in
+                        (("prompt_tokens", stats.prompt_tokens), ("completion_tokens", stats.completion_tokens))}
+        answer.cancelled = stats.cancelled
+        if not shown and is_refusal(strip_refusal(text, refusals), refusals):
+            log.info("refused in English too: %r", english[:80])
+            return None
+        if pending:
+            yield Event("token", pending)
+        log.info("refused in Chinese, answered in English: %r", english[:80])
+        answer.search_question = english
+        answer.standalone_question = english
+        return text, numbered
 
     def doubt(self, model: ChatModel, messages: list[Message], lang: str) -> float | None:
         """How likely the model is to reply with the refusal sentence, rounded (None: the backend
@@ -193,9 +255,11 @@ class Answerer:
         names a passage without them is moved to the one with them); nothing left is a refusal."""
         _, model_cited = parse_citations(text, numbered)
         if not answer.cancelled:
-            text = attribute(text, numbered)
+            text = attribute(text, numbered, question=answer.standalone_question)
         if self.settings.grounding and not answer.cancelled:
-            checked = ground(text, numbered, answer.standalone_question, tuple(CITATION_EXAMPLE.values()))
+            english = language(answer.standalone_question) == "en"  # a retried Chinese question was answered in English
+            anchors = anchor_terms(answer.standalone_question) if english else None
+            checked = ground(text, numbered, answer.standalone_question, tuple(CITATION_EXAMPLE.values()), anchors)
             if checked.dropped:
                 log.info("dropped %d ungrounded sentence(s): %s", len(checked.dropped), "; ".join(checked.dropped)[:500])
             answer.dropped = checked.dropped
@@ -213,7 +277,7 @@ class Answerer:
             answer.refused, answer.refused_by, answer.attribution = True, "grounding", "none"
             return
         role = role_unsaid(answer.standalone_question, [p for p in numbered if p.n in {c.n for c in answer.citations}]) \
-            if self.settings.grounding and not answer.cancelled and answer.language == "en" else ""
+            if self.settings.grounding and not answer.cancelled and language(answer.standalone_question) == "en" else ""
         if role:
             answer.dropped = [*answer.dropped, f"{answer.answer} (no passage it cites says who is the {role}…)"]
             answer.answer, answer.citations = self.refusal(answer.language), []

@@ -1,0 +1,92 @@
+"""The answer stream's control flow, with a scripted chat model that implements the ChatModel
+interface (replies chosen by rule, so each path runs deterministically): a Chinese question the
+model refuses is asked again in English, and a refusal that is retried never reaches the stream."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+from kb.answer.generation import Answerer
+from kb.models.chat import GenerationStats, Message, Sampling
+from kb.records import Hit
+from kb.settings import LLMSettings
+
+PASSAGE = "To manage printers centrally, point a web browser to https://www.intern:631 (CUPS)."
+
+
+class ScriptedChat:
+    """Replies by rule: the refusal to a Chinese question, the translation of it, and an English
+    answer (or the English refusal, with `refuse_english`)."""
+
+    name = "scripted"
+    n_ctx = 4096
+
+    def __init__(self, refuse_english: bool = False):
+        self.refuse_english = refuse_english
+        self.prompts: list[str] = []
+
+    def count_tokens(self, texts: list[str]) -> list[int]:
+        return [len(t) // 3 + 1 for t in texts]
+
+    def prompt_tokens(self, messages: list[Message]) -> int:
+        return sum(self.count_tokens([m["content"] for m in messages]))
+
+    def stream(self, messages: list[Message], sampling: Sampling, stats: GenerationStats,
+               cancel: threading.Event | None = None) -> Iterator[str]:
+        user = messages[-1]["content"]
+        self.prompts.append(user)
+        settings = LLMSettings()
+        if user.startswith("Translate the question into English"):
+            reply = "Which address opens the CUPS interface for central printer management?"
+        elif "问题：" in user:
+            reply = settings.refusal_zh
+        else:
+            reply = settings.refusal_en if self.refuse_english else "Open https://www.intern:631 in a browser [1]."
+        for i in range(0, len(reply), 4):
+            yield stats.record(reply[i : i + 4], 0.0)
+        stats.stopped = True
+
+    def continuation_probability(self, messages, text, max_tokens=4):
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def _answerer(model: ScriptedChat, **settings) -> Answerer:
+    hit = Hit(chunk_id="c1", doc_id="d1", source="manual.pdf", title="", page=40, page_end=None, heading="Printing",
+              text=PASSAGE, score=1.0, chunk_index=1, sha256="s")
+    return Answerer(LLMSettings(**settings), search=lambda q, k: [hit], is_relevant=lambda hits, q: True,
+                    model=lambda: model, model_name=model.name)
+
+
+def _run(answerer: Answerer, question: str):
+    events = list(answerer.stream(question))
+    tokens = "".join(e.data for e in events if e.kind == "token")
+    return tokens, events[-1].data, [e.kind for e in events]
+
+
+def test_a_refused_chinese_question_is_answered_in_english_and_the_refusal_never_streams():
+    model = ScriptedChat()
+    tokens, answer, kinds = _run(_answerer(model), "集中管理打印机时，应在浏览器中打开哪个地址的 CUPS 管理界面？")
+    assert not answer.refused and "631" in answer.answer and [c.n for c in answer.citations] == [1]
+    assert tokens == "Open https://www.intern:631 in a browser [1]." and "无法确定" not in tokens
+    assert answer.search_question.startswith("Which address") and answer.language == "zh"
+    assert kinds.count("sources") == 1 and kinds[-1] == "done"
+    assert len(model.prompts) == 3  # the Chinese answer, the translation, the English answer
+
+
+def test_a_chinese_question_refused_in_english_too_streams_the_chinese_refusal_once():
+    tokens, answer, _ = _run(_answerer(ScriptedChat(refuse_english=True)), "CUPS 管理界面的地址是什么？")
+    refusal = LLMSettings().refusal_zh
+    assert answer.refused and answer.refused_by == "model" and answer.answer == refusal and tokens == refusal
+
+
+def test_without_the_retry_a_chinese_refusal_streams_as_the_model_gives_it():
+    model = ScriptedChat()
+    tokens, answer, _ = _run(_answerer(model, retry_in_english=False), "CUPS 管理界面的地址是什么？")
+    assert answer.refused and tokens == LLMSettings().refusal_zh and len(model.prompts) == 1
+    # English questions are never held back or retried.
+    tokens, answer, _ = _run(_answerer(ScriptedChat()), "Which address opens the CUPS interface?")
+    assert not answer.refused and tokens.startswith("Open https://www.intern:631")
