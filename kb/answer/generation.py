@@ -21,7 +21,9 @@ import time
 from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
-from kb.answer.citations import MARKER, Cited, anchor_terms, attribute, ground, parse_citations, role_unsaid, says_something, unsupported_terms
+from kb.answer.citations import (
+    MARKER, Cited, anchor_terms, attribute, ground, parse_citations, role_unsaid, says_something, unsupported_terms,
+)
 from kb.answer.context import pack_context
 from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
 from kb.answer.records import Answer, Event, NumberedPassage
@@ -163,16 +165,17 @@ class Answerer:
             generation_ms=round(doubt_ms + stats.generation_ms, 1),
             tokens_per_s=stats.tokens_per_s,
         )
+        reply = "".join(stats.pieces)
         retried = None
         if held and not shown and not answer.cancelled and is_refusal(strip_refusal(text, refusals), refusals):
             retried = yield from self._retry_in_english(model, answer, hits, history, sampling, cancel, refusals)
         if retried is not None:
-            text, numbered = retried
+            text, reply, numbered, messages = retried
         elif pending:
             yield Event("token", pending)  # what was held back
         self.conclude(answer, text, numbered)
         if self.settings.verify and not answer.refused and not answer.cancelled:
-            self.verify(model, messages, "".join(stats.pieces), answer)
+            self.verify(model, messages, reply, answer)
         yield Event("done", answer)
 
     @staticmethod
@@ -199,10 +202,11 @@ class Answerer:
     def _retry_in_english(
         self, model: ChatModel, answer: Answer, hits: list[Hit], history: list[Message], sampling: Sampling,
         cancel: threading.Event | None, refusals: list[str],
-    ) -> Generator[Event, None, tuple[str, list[NumberedPassage]] | None]:
+    ) -> Generator[Event, None, tuple[str, str, list[NumberedPassage], list[Message]] | None]:
         """The refused Chinese question translated and asked in English over the same passages (the
         1.5B model refuses Chinese questions about English passages it answers when asked in
-        English); the reply streams as it comes. None when the translation or the retry gives nothing."""
+        English); the reply streams as it comes. Returns the reply (thinking removed, and raw), its
+        passages and messages; None when the translation or the retry gives nothing."""
         started = time.perf_counter()
         english = self.translate(answer.standalone_question)
         if not english or english == answer.standalone_question:
@@ -223,7 +227,7 @@ class Answerer:
         log.info("refused in Chinese, answered in English: %r", english[:80])
         answer.search_question = english
         answer.standalone_question = english
-        return text, numbered
+        return text, "".join(stats.pieces), numbered, messages
 
     def doubt(self, model: ChatModel, messages: list[Message], lang: str) -> float | None:
         """How likely the model is to reply with the refusal sentence, rounded (None: the backend
@@ -256,8 +260,8 @@ class Answerer:
         _, model_cited = parse_citations(text, numbered)
         if not answer.cancelled:
             text = attribute(text, numbered, question=answer.standalone_question)
+        english = language(answer.standalone_question) == "en"  # a retried Chinese question was answered in English
         if self.settings.grounding and not answer.cancelled:
-            english = language(answer.standalone_question) == "en"  # a retried Chinese question was answered in English
             anchors = anchor_terms(answer.standalone_question) if english else None
             checked = ground(text, numbered, answer.standalone_question, tuple(CITATION_EXAMPLE.values()), anchors)
             if checked.dropped:
@@ -269,20 +273,15 @@ class Answerer:
                 return
             text = checked.text
         answer.answer, answer.citations = parse_citations(text, numbered)
-        if self.settings.grounding and not answer.cancelled and not answer.citations:
-            # No passage holds any sentence of it (neither the model nor attribution found one): an
-            # answer kb cannot point to is not one from the documents.
-            answer.dropped = [*answer.dropped, "no passage supports any sentence of the answer"]
-            answer.answer, answer.citations = self.refusal(answer.language), []
-            answer.refused, answer.refused_by, answer.attribution = True, "grounding", "none"
-            return
-        role = role_unsaid(answer.standalone_question, [p for p in numbered if p.n in {c.n for c in answer.citations}]) \
-            if self.settings.grounding and not answer.cancelled and language(answer.standalone_question) == "en" else ""
-        if role:
-            answer.dropped = [*answer.dropped, f"{answer.answer} (no passage it cites says who is the {role}…)"]
-            answer.answer, answer.citations = self.refusal(answer.language), []
-            answer.refused, answer.refused_by, answer.attribution, answer.grounded = True, "grounding", "none", False
-            return
+        if self.settings.grounding and not answer.cancelled:
+            cited = [p for p in numbered if p.n in {c.n for c in answer.citations}]
+            role = role_unsaid(answer.standalone_question, cited) if english and cited else ""
+            if not cited:
+                # No passage holds any sentence of it (neither the model nor attribution found one): an
+                # answer kb cannot point to is not one from the documents.
+                return self._withdraw(answer, "grounding", "no passage supports any sentence of the answer")
+            if role:
+                return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites says who is the {role}…)")
         kb_cited = {c.n for c in answer.citations} - {c.n for c in model_cited}
         answer.attribution = ("model+kb" if model_cited else "kb") if kb_cited else "model" if model_cited else "none"
         answer.grounded = bool(answer.citations)
@@ -336,9 +335,13 @@ class Answerer:
         answer.verified = not re.match(r"(no|否|不)", verdict)
         log.info("verification of %r: %r (%.0f ms)", answer.question[:80], verdict, answer.timings["verify_ms"])
         if not answer.verified:
-            answer.dropped = [*answer.dropped, f"the second pass found that the passages do not state this: {answer.answer}"]
-            answer.answer, answer.refused, answer.refused_by = self.refusal(answer.language), True, "verify"
-            answer.citations, answer.grounded, answer.attribution = [], False, "none"
+            self._withdraw(answer, "verify", f"the second pass found that the passages do not state this: {answer.answer}")
+
+    def _withdraw(self, answer: Answer, by: str, reason: str) -> None:
+        """Replace a checked answer by the refusal, keeping why (and what was withdrawn) in `dropped`."""
+        answer.dropped = [*answer.dropped, reason]
+        answer.answer, answer.refused, answer.refused_by = self.refusal(answer.language), True, by
+        answer.citations, answer.grounded, answer.attribution = [], False, "none"
 
     def translate(self, question: str) -> str:
         """The question in English, for the English-only embedding model (one short, greedy
