@@ -179,6 +179,8 @@ def running_lines(texts: list[str]) -> set[str]:
     pages = [t for t in texts if t.strip()]
     for text in pages:
         lines = [line for line in text.splitlines() if line.strip()]
+        if len(lines) < 2:  # a page of one line is all text, however often it repeats
+            continue
         for shape in {_shape(line) for line in lines[:2] + lines[-2:]}:
             if len(shape) <= 120:
                 counts[shape] = counts.get(shape, 0) + 1
@@ -193,8 +195,10 @@ def strip_running(text: str, running: set[str]) -> str:
         return text
     lines = text.splitlines()
     kept = [i for i, line in enumerate(lines) if line.strip()]
-    edge = set(kept[:2] + kept[-2:])
-    return "\n".join(line for i, line in enumerate(lines) if not (i in edge and _shape(line) in running))
+    edge = {i for i in kept[:2] + kept[-2:] if _shape(lines[i]) in running}
+    if len(edge) == len(kept):  # nothing but running lines: keep the page as it is
+        return text
+    return "\n".join(line for i, line in enumerate(lines) if i not in edge)
 
 
 def _outline_by_page(reader) -> dict[int, tuple[str, ...]]:

@@ -133,3 +133,8 @@ def test_tables_keep_their_columns_in_the_text(tmp_path):
     text = "\n".join(section.text for section in load(doc, str(doc), detect(doc, str(doc), 500 * MB)).sections)
     assert "shared_buffers: Production 16GB; Staging 4GB" in text
     assert "work_mem: Production 32MB; Staging 16MB" in text
+
+
+def test_a_pdf_whose_pages_repeat_one_line_keeps_it(tmp_path):
+    title, sections = _sections(support.make_pdf(tmp_path / "same.pdf", ["Quarterly numbers are in the finance share."] * 4))
+    assert [s.text for s in sections] == ["Quarterly numbers are in the finance share."] * 4
