@@ -76,7 +76,9 @@ def test_doctor_finds_a_missing_and_a_damaged_model(tmp_path, models_dir):
 
 @pytest.mark.slow
 def test_doctor_sees_what_a_killed_ingest_left_and_a_server_open_to_the_network(tmp_path, settings, models_dir, real_embedder):
-    folder = _kill_corpus(tmp_path / "corpus", files=8)  # ~110 chunks: killed after 40
+    # ~100 chunks a document, written in many batches: a kill after 40 lands inside the second one,
+    # however fast the machine commits (with small documents it can fall between two commits).
+    folder = _kill_corpus(tmp_path / "corpus", files=3, paragraphs=1200)
     proc = _kb_process(tmp_path, "ingest", str(folder), "--json")
     _wait_for_chunks(tmp_path, settings, 40, proc)
     proc.send_signal(signal.SIGKILL)

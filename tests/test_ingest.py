@@ -210,9 +210,9 @@ def test_second_ingest_is_refused_while_one_runs(kb, docs):
 # -- real processes, really killed -------------------------------------------------------------
 
 
-def _kill_corpus(folder: Path, files: int = 24) -> Path:
+def _kill_corpus(folder: Path, files: int = 24, paragraphs: int = 200) -> Path:
     for i in range(files):
-        body = " ".join(f"Paragraph {j} of document {i} explains procedure {i}-{j} in detail." for j in range(200))
+        body = " ".join(f"Paragraph {j} of document {i} explains procedure {i}-{j} in detail." for j in range(paragraphs))
         _write(folder, f"doc{i:02d}.md", f"# Document {i}\n\n{body}\n")
     return folder
 

@@ -2,9 +2,12 @@
 
 - `parse_citations`: markers naming no passage are dropped; the cited passages in order of use.
 - `attribute`: a sentence without a marker gets the passage that holds its key terms.
-- `ground`: every number and identifier a sentence states must occur in the passages; a sentence
-  whose facts occur nowhere is dropped, and one citing a passage that lacks them is re-pointed
-  to the passage that has them. An answer left with no grounded sentence is a refusal.
+- `ground`: every number (with its unit) and identifier a sentence states must occur in the
+  passages, near the question's words when `anchors` are given; a sentence whose facts occur
+  nowhere is dropped, and one citing a passage that lacks them is re-pointed to the passage that
+  has them. An answer left with no grounded sentence, or only with a pointer to the documents
+  (`says_something`), is a refusal.
+- `role_unsaid`: a "who is the leader of X" question answered from passages that never name the role.
 
 Sentences are split so that list numbers ("1. Announce ..."), inline code and version strings
 (`v1.2.3`, `read.csv`) are never taken apart: a marker goes at the end of the sentence's text,
