@@ -436,9 +436,11 @@ def regrade(corpus: Corpus, settings: Settings) -> dict[str, Any]:
             after[q.id] = before[q.id]
             continue
         passages = [RecordedPassage(p["n"], p["text"], p["label"], p) for p in k["passages"]]
-        answer = Answer(question=q.question, language=row.get("language", "en"), standalone_question=q.question,
-                        timings=dict(k["timings"]))
-        missing = unsupported_terms(q.question, passages) if settings.llm.grounding else []
+        # A Chinese question kb retried in English was answered as its English version.
+        asked = k.get("search_question") or q.question
+        answer = Answer(question=q.question, language=row.get("language", "en"), standalone_question=asked,
+                        search_question=k.get("search_question") or "", timings=dict(k["timings"]))
+        missing = unsupported_terms(asked, passages) if settings.llm.grounding else []
         if missing:
             answer.answer, answer.refused, answer.refused_by = answerer.refusal(answer.language), True, "terms"
             answer.dropped = [f"the question names {', '.join(missing)}, which no passage mentions"]

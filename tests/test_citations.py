@@ -240,3 +240,11 @@ def test_a_sentence_is_attributed_by_the_words_it_adds_to_the_question():
     # A word no passage holds leaves it unmarked.
     assert attribute("The FAQ suggests using the mlocate tool.", faq, question=question) == \
         "The FAQ suggests using the mlocate tool."
+
+
+def test_a_number_the_passage_spells_out_is_stated():
+    manual = [P(1, "An unprotected machine can be compromised in less than three days, and ten ports stay open.")]
+    assert not ground("It can be broken into in 3 days [1].", manual).dropped
+    assert not ground("10 ports stay open [1].", manual).dropped
+    assert ground("It can be broken into in 4 days [1].", manual).dropped
+    assert ground("It can be broken into in 3 weeks [1].", manual).dropped

@@ -267,15 +267,30 @@ def _normalised(text: str) -> str:
     return re.sub(r"(?<=\d),(?=\d{3})", "", text.lower().translate(_QUOTES))
 
 
+_NUMBER_WORDS = dict(enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())) | {30: "thirty", 40: "forty", 50: "fifty", 60: "sixty", 100: "hundred"}
+
+
+def _number(number: str) -> str:
+    """A number as the pattern of its spellings: digits, or its English word ("3" or "three")."""
+    digits = rf"(?<![\d.]){re.escape(number)}(?![\d])"
+    word = _NUMBER_WORDS.get(int(number)) if number.isdigit() else None
+    return rf"(?:{digits}|\b{word})" if word else digits
+
+
 def _fact_pattern(fact: str) -> re.Pattern[str]:
-    """Where a fact occurs in normalised text: a number not inside a longer one, a quantity with
-    any spelling of its unit, anything else verbatim."""
-    if fact.isdigit() or re.fullmatch(r"[\d.:]+", fact):
+    """Where a fact occurs in normalised text: a number not inside a longer one (or its English
+    word: "three days" states "3 days"), a quantity with any spelling of its unit, anything else
+    verbatim."""
+    if fact.isdigit():
+        return re.compile(_number(fact))
+    if re.fullmatch(r"[\d.:]+", fact):
         return re.compile(rf"(?<![\d.]){re.escape(fact)}(?![\d])")
     quantity = re.fullmatch(r"([\d.]+) ([a-z]+)", fact)
     if quantity and quantity.group(2) in _UNITS:
         number, unit = quantity.groups()
-        return re.compile(rf"(?<![\d.]){re.escape(number)}[ \t]?-?[ \t]?(?:{_UNITS[unit]})(?![a-z])", re.I)
+        return re.compile(rf"{_number(number)}[ \t]?-?[ \t]?(?:{_UNITS[unit]})(?![a-z])", re.I)
     return re.compile(re.escape(fact))
 
 
