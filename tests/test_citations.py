@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kb.answer.citations import attribute, facts, ground, has_statement, segments, unsupported_terms
+from kb.answer.citations import attribute, facts, ground, says_something, segments, unsupported_terms
 from kb.records import Hit
 from kb.retrieval import term_coverage
 
@@ -89,7 +89,7 @@ def test_a_citation_naming_the_wrong_passage_moves_to_the_right_one():
 
 def test_an_answer_made_only_of_ungrounded_facts_has_no_statement_left():
     checked = ground("1. The president is J. Smith since 2019 [3].\n2. Term ends in 2027 [3].", RUNBOOK)
-    assert checked.dropped and not has_statement(checked.text)
+    assert checked.dropped and not says_something(checked.text)
     # Numbers the question itself gives may be repeated.
     assert not ground("In 2019 escalations went to the zebra-penguin channel [3].", RUNBOOK,
                       question="Where did escalations go in 2019?").dropped
@@ -128,7 +128,7 @@ def test_the_prompts_own_example_is_dropped_unless_a_passage_says_it():
     echoes = tuple(CITATION_EXAMPLE.values())
     english = [P(1, "The dpkg database lives in /var/lib/dpkg."), P(2, "Packages are built with dpkg-buildpackage.")]
     checked = ground("部署需要两位同事批准 [2]。", english, "部署需要几位同事批准？", echoes)
-    assert checked.text == "" and "example" in checked.dropped[0] and not has_statement(checked.text)
+    assert checked.text == "" and "example" in checked.dropped[0] and not says_something(checked.text)
     assert ground("Deploys need two approvals [2].", english, "", echoes).dropped
     handbook = [P(1, "Deploys need two approvals from the owning team."), P(2, "Office plants are watered on Tuesdays.")]
     assert ground("Deploys need two approvals [1].", handbook, "", echoes).text == "Deploys need two approvals [1]."

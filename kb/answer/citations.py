@@ -390,11 +390,6 @@ def _bare(sentence: str) -> str:
     return re.sub(r"[\W_]+", "", MARKER.sub("", sentence)).lower()
 
 
-def has_statement(text: str) -> bool:
-    """Whether any sentence is left that says something (not only list markers and punctuation)."""
-    return any(s.sentence and re.search(r"\w", MARKER.sub("", s.text)) for s in segments(text))
-
-
 # A sentence that only points at the documents ("... are listed in the table provided in the document").
 _POINTER = re.compile(r"\b(?:listed|described|shown|provided|mentioned|given|found|explained|detailed|specified)\s+"
                       r"(?:in|by)\s+the\s+(?:table|document|documentation|passages?|manual|section|context|list)\b"

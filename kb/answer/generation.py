@@ -47,20 +47,17 @@ _NOT_IN_DOCUMENTS = re.compile(
 )
 
 
+def _squashed(text: str) -> str:
+    return re.sub(r"[\s\W_]+", "", text).lower()
+
+
 def is_refusal(text: str, refusals: list[str]) -> bool:
     """The model's answer is (or starts with) one of the refusal sentences, or says in other words
     that the documents do not hold the answer without citing anything."""
-    def norm(s: str) -> str:
-        return re.sub(r"[\s\W_]+", "", s).lower()
-
-    answer = norm(MARKER.sub("", text))
-    if any(answer.startswith(norm(r)) for r in refusals if norm(r)):
+    answer = _squashed(MARKER.sub("", text))
+    if any(answer.startswith(_squashed(r)) for r in refusals if _squashed(r)):
         return True
     return not MARKER.search(text) and bool(_NOT_IN_DOCUMENTS.search(text)) and len(text) < 300
-
-
-def _squashed(text: str) -> str:
-    return re.sub(r"[\s\W_]+", "", text).lower()
 
 
 def strip_refusal(text: str, refusals: list[str]) -> str:
