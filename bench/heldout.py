@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's three held-out retrieval sets: a PDF manual and two HTML manuals nobody has tuned on.
+"""Build kb's four held-out retrieval sets: two PDF manuals and two HTML manuals nobody has tuned on.
 
-    .venv/bin/python bench/heldout.py                       # fetch + lay out all three corpora, check all question sets
-    .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in all three
+    .venv/bin/python bench/heldout.py                       # fetch + lay out all four corpora, check all question sets
+    .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in all four
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: three packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -31,15 +31,24 @@ below) and unpacked there with `dpkg -x`:
   A (changelog_history.html, the document's own revision history), section 1.2 (shipped gzipped as
   changelog.html.gz, a few lines on where to get the manual), the seven translations, and the
   stylesheets, images and package metadata.
+- debian-firehol: firehol-doc 3.1.7+ds-2.1
+  (sha256 33a866c75f53eacf410edafcf32b9cf9311ddfbb60ead653495004be9f7b9037), the FireHOL Reference
+  by Costa Tsaousis and Phil Whineray (FireHOL 3.1.7, built 15 Oct 2022): the firehol(1) program, its
+  configuration language, helpers, rule parameters, control variables and its list of services with
+  their ports. Kept: the PDF of the manual, 174 PDF pages (about 201,000 characters of text as pypdf
+  extracts it), one file. Left out: the section 5 manpages (firehol-*.5.gz, the same text as the
+  manual's chapters), the example configurations, the stylesheet and the changelogs, copyright and
+  doc-base metadata.
 
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
     bench/.cache/heldout/debian-reference/corpus/<chapter>.en.html
     bench/.cache/heldout/debian-harden/corpus/<page>.html
+    bench/.cache/heldout/debian-firehol/corpus/firehol-manual.pdf
 
-Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl
-and corpora/heldout-debian-harden-questions.jsonl, 30 each (8 paraphrase and 8 identifier questions in
+Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
+corpora/heldout-debian-harden-questions.jsonl and corpora/heldout-debian-firehol-questions.jsonl, 30 each (8 paraphrase and 8 identifier questions in
 English, 6 cross-lingual, 8 near-miss of which 2 in Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
 The format is that of corpora/debian-faq-questions.jsonl: gold_sources are file names relative to
@@ -112,6 +121,10 @@ CORPORA = {
     "debian-harden": Corpus(
         "harden-doc", "3.19+nmu1", "77ffacb6f8af4afbdf39f3de6040a710ae6ffcc40e2fab5b5d312dfb11d28d94",
         {f"{p}.html": f"usr/share/doc/harden-doc/html/en-US/{p}.html" for p in HARDEN_PAGES},
+    ),
+    "debian-firehol": Corpus(
+        "firehol-doc", "3.1.7+ds-2.1", "33a866c75f53eacf410edafcf32b9cf9311ddfbb60ead653495004be9f7b9037",
+        {"firehol-manual.pdf": "usr/share/doc/firehol/firehol-manual.pdf"},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
