@@ -60,6 +60,7 @@ import argparse
 import json
 import logging
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -80,7 +81,7 @@ from kb.evaluation import Question, evaluate_answers, is_relevant, keyword_hit, 
 from kb.models.embedder import resolve_model_path  # noqa: E402
 from kb.models.registry import ModelManager  # noqa: E402
 from kb.service import KnowledgeBase, PeakMemory, open_chat_model  # noqa: E402
-from kb.settings import Settings, load_settings  # noqa: E402
+from kb.settings import EmbeddingSettings, Settings, load_settings  # noqa: E402
 from naive import CHUNK_CHARS, NAIVE_EMBEDDING, OVERLAP, TOP_K, Encoder, NaiveGenerator, NaiveIndex  # noqa: E402
 
 CACHE = ROOT / "bench/.cache/trust"
@@ -335,7 +336,10 @@ class Models:
 
 
 def run_corpus(corpus: Corpus, base: Settings, encoder: Encoder, models: Models, args: argparse.Namespace) -> dict[str, Any]:
-    settings = base.with_overrides(store={"path": str(CACHE / f"store-{corpus.name}")})
+    # A store keeps the embedding model it was built with: another model (KB_EMBEDDING__MODEL) gets its own.
+    model = base.embedding.model
+    suffix = "" if model == EmbeddingSettings().model else "-" + re.sub(r"[^A-Za-z0-9.]+", "-", Path(model).name)
+    settings = base.with_overrides(store={"path": str(CACHE / f"store-{corpus.name}{suffix}")})
     questions = load_questions(corpus.questions)
     if args.limit:
         questions = questions[: args.limit]

@@ -302,7 +302,7 @@ def _partition(path: Path, kind: str, display: str):
     if kind == "html":
         from unstructured.partition.html import partition_html
 
-        return partition_html(text=_read_text(path, display))
+        return partition_html(text=strip_navigation(_read_text(path, display)))
     if kind == "csv":
         from unstructured.partition.csv import partition_csv
 
@@ -403,6 +403,36 @@ def _element_sections(elements) -> Iterator[Section]:
     yield from flush()
     while stack:
         yield from pop()
+
+
+# Class or id tokens of page navigation: DocBook's navheader/navfooter, Publican's docnav, navbar,
+# breadcrumbs, skip links.
+_NAVIGATION = re.compile(r"^(?:nav[a-z]*|[a-z]*nav|breadcrumbs?|skip-?links?|skip-?to-?content)$", re.I)
+
+
+def strip_navigation(html: str) -> str:
+    """The page without its navigation: `<nav>`, `role="navigation"` and elements whose class or id
+    names navigation ("Prev 5.10. General chroot and suid paranoia Up Home Next"). Such lines are in
+    every page of a generated manual; as text they would pass for a passage of each. A page lxml
+    cannot read is returned as it is."""
+    if not re.search(r"<nav\b|navigation|nav|breadcrumb|skip", html, re.I):
+        return html
+    import lxml.etree
+    import lxml.html
+
+    try:  # as UTF-8 bytes: the text is decoded already, and lxml refuses text with an XML declaration
+        root = lxml.html.document_fromstring(html.encode("utf-8"), parser=lxml.html.HTMLParser(encoding="utf-8"))
+    except (ValueError, lxml.etree.ParserError):
+        return html
+    doomed = [el for el in root.iter() if isinstance(el.tag, str) and (
+        el.tag == "nav" or el.get("role") == "navigation"
+        or any(_NAVIGATION.match(token) for token in f"{el.get('class') or ''} {el.get('id') or ''}".split()))]
+    if not doomed:
+        return html
+    for el in doomed:
+        if el.getparent() is not None:
+            el.drop_tree()
+    return lxml.html.tostring(root, encoding="unicode")
 
 
 def table_text(html: str) -> str:

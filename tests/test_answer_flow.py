@@ -90,3 +90,45 @@ def test_without_the_retry_a_chinese_refusal_streams_as_the_model_gives_it():
     # English questions are never held back or retried.
     tokens, answer, _ = _run(_answerer(ScriptedChat()), "Which address opens the CUPS interface?")
     assert not answer.refused and tokens.startswith("Open https://www.intern:631")
+
+
+LOGIN_DEFS = "Set LOG_UNKFAIL_ENAB no in /etc/login.defs: user passwords might be logged as usernames."
+
+
+class LoginChat(ScriptedChat):
+    """Answers from the login.defs passage when the prompt holds it, else refuses."""
+
+    def stream(self, messages, sampling, stats, cancel=None):
+        user = messages[-1]["content"]
+        self.prompts.append(user)
+        reply = "Set LOG_UNKFAIL_ENAB no [1]." if "/etc/login.defs" in user else LLMSettings().refusal_en
+        yield stats.record(reply, 0.0)
+        stats.stopped = True
+
+
+def _hit(n: int, text: str) -> Hit:
+    return Hit(chunk_id=f"c{n}", doc_id=f"d{n}", source=f"page{n}.html", title="", page=None, page_end=None,
+               heading="Logins", text=text, score=1.0, chunk_index=0, sha256="s")
+
+
+def test_a_term_no_passage_holds_is_searched_for_before_the_question_is_refused():
+    """The question names /etc/login.defs; its own search missed the page that holds it: the term's
+    own search finds it and the model answers from it. A term the whole collection lacks is still
+    refused without the model."""
+    pages = [_hit(1, "Failed console logins are logged with the username typed."), _hit(2, LOGIN_DEFS)]
+    searched: list[str] = []
+
+    def search(query: str, top_k):
+        searched.append(query)
+        return [h for h in pages if "login.defs" in h.text] if query == "etc/login.defs" else pages[:1]
+
+    model = LoginChat()
+    answerer = Answerer(LLMSettings(), search=search, is_relevant=lambda hits, q: True, model=lambda: model,
+                        model_name=model.name)
+    _, answer, _ = _run(answerer, "Why not log failed usernames, and which /etc/login.defs setting does it?")
+    assert searched == ["Why not log failed usernames, and which /etc/login.defs setting does it?", "etc/login.defs"]
+    assert not answer.refused and "LOG_UNKFAIL_ENAB" in answer.answer and [c.source for c in answer.citations] == ["page2.html"]
+    model.prompts.clear()
+    _, answer, _ = _run(answerer, "Which pam_faillock option locks an account after failed logins?")
+    assert answer.refused and answer.refused_by == "terms" and "pam_faillock" in answer.dropped[0]
+    assert model.prompts == []

@@ -248,3 +248,21 @@ def test_a_number_the_passage_spells_out_is_stated():
     assert not ground("10 ports stay open [1].", manual).dropped
     assert ground("It can be broken into in 4 days [1].", manual).dropped
     assert ground("It can be broken into in 3 weeks [1].", manual).dropped
+
+
+def test_a_kernel_parameter_is_the_same_fact_as_a_sysctl_name_and_as_a_proc_sys_path():
+    proc = [P(1, "Enable TCP SYN cookies: echo 1 > /proc/sys/net/ipv4/tcp_syncookies at boot.")]
+    assert not ground("Set net.ipv4.tcp_syncookies to 1 [1].", proc).dropped
+    sysctl = [P(1, "Add kernel.sysrq = 0 to /etc/sysctl.conf.")]
+    assert not ground("Write 0 to /proc/sys/kernel/sysrq [1].", sysctl).dropped
+    assert ground("Set net.ipv4.tcp_timestamps to 1 [1].", proc).dropped  # another parameter
+
+
+def test_an_answer_that_only_gives_the_question_back_restates_it():
+    from kb.answer.citations import restates
+
+    question = "Which port-knocking sequence does knockd expect before it opens SSH?"
+    assert restates(question, "knockd expects a certain port-knocking sequence before opening SSH [1].")
+    assert not restates(question, "knockd expects the sequence 7000, 8000, 9000 [1].")  # a fact
+    assert not restates(question, "knockd expects a sequence sent with the knock client [1].")  # a word of its own
+    assert not restates("Does knockd open SSH?", "Yes, knockd opens SSH [1].")

@@ -253,13 +253,41 @@ def test_very_common_query_terms_are_left_out_of_large_lexical_searches(tmp_path
     index = LexicalIndex(tmp_path / "lexical.sqlite3")
     index.add((f"c{i}", f"d{i}", "s", f"doc{i}.md", f"the service handbook page {i}" + (" failover runbook" if i % 100 == 0 else ""))
               for i in range(1200))
-    assert index.common_terms("service failover") == frozenset({"service"})
-    assert index.common_terms("service handbook") == frozenset()  # nothing rarer left: keep them all
+    assert index.plan("service failover").left_out == ("service",)
+    assert index.plan("service handbook").left_out == ("handbook",)  # the rarest word is always kept
     found = index.search("service failover", 20)
     assert {row[0] for row in found} == {f"c{i}" for i in range(0, 1200, 100)}
     small = LexicalIndex(tmp_path / "small.sqlite3")
     small.add([("a", "d", "s", "a.md", "service failover"), ("b", "d", "s", "b.md", "service")])
-    assert small.common_terms("service failover") == frozenset()  # small indexes are never pruned
+    assert small.plan("service failover").left_out == ()  # small indexes are never pruned
+
+
+def test_a_lexical_query_scores_its_rarest_words_within_the_budget(tmp_path):
+    """Past the score budget (chunks the kept words match in all), the more common words are left
+    out, rarest kept first; identifiers always stay; a write by this or another connection renews
+    the cached counts."""
+    from kb.store.lexical import LexicalIndex
+
+    index = LexicalIndex(tmp_path / "lexical.sqlite3", score_budget=150)
+    # "alpha" in 1 chunk of 10, "beta" 1 of 20, "gamma" 1 of 40, "delta" 1 of 100: 120, 60, 30, 12 chunks
+    index.add((f"c{i}", f"d{i}", "s", f"doc{i}.md", " ".join(
+        w for w, every in (("alpha", 10), ("beta", 20), ("gamma", 40), ("delta", 100)) if i % every == 0) + f" page{i}")
+        for i in range(1200))
+    plan = index.plan("alpha beta gamma delta")
+    assert plan.left_out == ("alpha",)  # 12 + 30 + 60 = 102 kept; + 120 would pass 150
+    assert index.plan("alpha pg_dump").left_out == ()  # one word: nothing to choose
+    assert "pg_dump|pg dump" in index.plan("alpha beta gamma delta pg_dump").kept
+    ranked = [row[0] for row in index.search("alpha beta gamma delta", 5)]
+    assert ranked[0] == "c0"  # holds all four
+    # delta: now in 212 of 1,400 chunks, past 10%: common; alpha still past the budget
+    index.add((f"x{i}", f"x{i}", "s", f"x{i}.md", "delta") for i in range(200))
+    assert index.plan("alpha beta gamma delta").left_out == ("alpha", "delta")
+    other = LexicalIndex(tmp_path / "lexical.sqlite3", score_budget=150)
+    assert other.plan("alpha beta gamma delta").left_out == ("alpha", "delta")
+    index.delete("x0")
+    for i in range(1, 200):
+        other.delete(f"x{i}")  # another connection: the first one's cached counts are stale
+    assert index.plan("alpha beta gamma delta").left_out == ("alpha",)
 
 
 def test_concurrent_searches_share_query_embedding_calls(real_embedder):

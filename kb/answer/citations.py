@@ -291,7 +291,21 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
     if quantity and quantity.group(2) in _UNITS:
         number, unit = quantity.groups()
         return re.compile(rf"{_number(number)}[ \t]?-?[ \t]?(?:{_UNITS[unit]})(?![a-z])", re.I)
-    return re.compile(re.escape(fact))
+    return re.compile("|".join(re.escape(spelling) for spelling in _spellings(fact)))
+
+
+_SYSCTL = re.compile(r"(?:kernel|net|vm|fs|dev|user|abi|debug|sunrpc|crypto)(?:\.[a-z0-9_*-]+)+")
+
+
+def _spellings(fact: str) -> list[str]:
+    """A fact and its other spellings: a kernel parameter is `net.ipv4.tcp_syncookies` to sysctl
+    and /proc/sys/net/ipv4/tcp_syncookies as a file, and a passage may give either."""
+    proc = re.match(r"/?proc/sys/(?=.)", fact)
+    if proc:
+        return [fact, fact[proc.end():].replace("/", ".")]
+    if _SYSCTL.fullmatch(fact):
+        return [fact, "/proc/sys/" + fact.replace(".", "/")]
+    return [fact]
 
 
 def supported(fact: str, text: str) -> bool:
@@ -405,12 +419,38 @@ def says_something(text: str) -> bool:
                for s in segments(text))
 
 
+_YES_NO = re.compile(r"^\W*(?:yes|no|not|never|only)\b", re.I)
+_FILLER = frozenset("should used using uses make makes made expects expect expected certain specific particular "
+                    "sure need needs allows allow given like follows following within order ensure based".split())
+
+
+def restates(question: str, text: str) -> bool:
+    """Whether an English answer only gives the question back: no sentence states a fact (a number,
+    identifier or name) and every content word it uses is the question's ("knockd expects a certain
+    port-knocking sequence." to "Which sequence does knockd expect?"). A yes or no is an answer."""
+    plain = MARKER.sub(" ", text)
+    if _YES_NO.match(plain) or any(facts(s.text) for s in segments(text) if s.sentence):
+        return False
+    def stem(word: str) -> str:
+        return re.sub(r"(?<=\w{3})(?:ing|ed|es|s)$", "", word)[:5]
+
+    asked = {stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(question))}
+    said = {stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(plain))
+            if len(w) >= 4 and w not in _STOP and w not in _FILLER}
+    return bool(said) and said <= asked
+
+
 def specific_terms(question: str) -> set[str]:
     """The question's identifiers and versions (`max_wal_size`, `v14`, `read.csv`, `` `code` ``): what a
     passage must mention for the question to be about it at all. Bare numbers and names are left
     to the answer's grounding check: a question may say "30 days" where a passage says "a month"."""
     plain = MARKER.sub(" ", question)
     return {(code or ident).strip().lower().rstrip(".") for code, ident in _IDENTIFIER.findall(plain)} - {""}
+
+
+def holds(passage: Cited, term: str) -> bool:
+    """Whether the passage mentions one of the question's specific terms (as unsupported_terms reads it)."""
+    return supported(term, _normalised(passage.text))
 
 
 def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:

@@ -22,7 +22,8 @@ from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 from kb.answer.citations import (
-    MARKER, Cited, anchor_terms, attribute, ground, parse_citations, role_unsaid, says_something, unsupported_terms,
+    MARKER, Cited, anchor_terms, attribute, ground, holds, parse_citations, restates, role_unsaid, says_something, specific_terms,
+    unsupported_terms,
 )
 from kb.answer.context import pack_context
 from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
@@ -127,6 +128,9 @@ class Answerer:
 
         missing = unsupported_terms(" ".join(queries), hits) if self.settings.grounding else []
         if missing:
+            hits, missing = self._find_terms(" ".join(queries), hits, missing, top_k)
+            answer.timings["retrieval_ms"] = round((time.perf_counter() - started) * 1000, 1)
+        if missing:
             log.info("no passage mentions %s: refusing %r without the model", ", ".join(missing), question[:80])
             answer.dropped = [f"the question names {', '.join(missing)}, which no passage mentions"]
             answer.refused_by = "terms"
@@ -174,6 +178,32 @@ class Answerer:
         if self.settings.verify and not answer.refused and not answer.cancelled:
             self.verify(model, messages, reply, answer)
         yield Event("done", answer)
+
+    def _find_terms(self, question: str, hits: list[Hit], missing: list[str],
+                    top_k: int | None) -> tuple[list[Hit], list[str]]:
+        """The question names terms none of its passages holds: before refusing, search for those
+        terms alone. The best hit holding each one takes one of the last places (the search missed
+        a passage it needs, as when "/etc/login.defs" is in a page the question's other words do
+        not reach); what no passage of the whole collection holds stays missing."""
+        terms = [t for t in missing if t in specific_terms(question)]  # not "debian 14": no search finds a version
+        if not terms:
+            return hits, missing
+        found = self._search(" ".join(terms), top_k)
+        held = {h.chunk_id for h in hits}
+        rescued: list[Hit] = []
+        for term in terms:
+            hit = next((h for h in found if h.chunk_id not in held and holds(h, term)), None)
+            if hit is not None:
+                held.add(hit.chunk_id)
+                rescued.append(hit)
+        if not rescued:
+            return hits, missing
+        room = max(len(hits), top_k or 0)  # the passages asked for: the rescued take the last places
+        hits = [*hits[: max(0, room - len(rescued))], *rescued][:room]
+        still = unsupported_terms(question, hits)
+        log.info("the search for %s found %d passage(s) holding them%s", ", ".join(terms), len(rescued),
+                 f"; still missing: {', '.join(still)}" if still else "")
+        return hits, still
 
     @staticmethod
     def _generate(model: ChatModel, messages: list[Message], sampling: Sampling, stats: GenerationStats,
@@ -279,6 +309,8 @@ class Answerer:
                 return self._withdraw(answer, "grounding", "no passage supports any sentence of the answer")
             if role:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites says who is the {role}…)")
+            if english and restates(answer.standalone_question, answer.answer):
+                return self._withdraw(answer, "grounding", f"{answer.answer} (it only gives the question back)")
         kb_cited = {c.n for c in answer.citations} - {c.n for c in model_cited}
         answer.attribution = ("model+kb" if model_cited else "kb") if kb_cited else "model" if model_cited else "none"
         answer.grounded = bool(answer.citations)

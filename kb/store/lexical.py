@@ -15,6 +15,7 @@ import re
 import sqlite3
 import threading
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -84,19 +85,32 @@ def query_terms(text: str) -> list[str]:
 def query_expression(text: str, drop: frozenset[str] = frozenset()) -> str:
     """The FTS5 MATCH expression for a query: its terms OR-ed, each quoted; terms in `drop` left out."""
 
-    def quoted(term: str) -> str:
-        return '"' + term.replace('"', '""') + '"'
-
     alternatives = []
     for term in query_terms(text):
         if term in drop:
             continue
         whole, _, phrase = term.partition("|")
-        alternatives.append(f"{quoted(whole)} OR {quoted(phrase)}" if phrase else quoted(whole))
+        alternatives.append(f"{_quoted(whole)} OR {_quoted(phrase)}" if phrase else _quoted(whole))
     return " OR ".join(alternatives)
 
 
-COMMON_SHARE = 0.1  # a query term in more than this share of chunks is left out (see common_terms)
+def _quoted(term: str) -> str:
+    return '"' + term.replace('"', '""') + '"'
+
+
+COMMON_SHARE = 0.1  # a query word in more than this share of chunks is left out (see LexicalIndex.plan)
+SCORE_BUDGET = 50_000  # chunks the kept words of one query may match in all (see LexicalIndex.plan)
+
+
+@dataclass(frozen=True)
+class QueryPlan:
+    """What a lexical search scores: the FTS5 MATCH `expression` of the `kept` terms; `left_out`
+    are the words too common to be worth it."""
+
+    expression: str
+    kept: tuple[str, ...]
+    left_out: tuple[str, ...]
+
 
 
 class LexicalIndex:
@@ -106,10 +120,13 @@ class LexicalIndex:
     time, tags): written when it commits or is tagged, so a filter applies inside the query,
     before ranking."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, score_budget: int = SCORE_BUDGET):
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
+        self.score_budget = score_budget
         self._lock = threading.Lock()  # one connection, shared by the ingest and server threads
+        self._counts: dict[tuple[str, int], int] = {}  # (word, cap) -> chunks holding it, capped (plan)
+        self._counts_version = -1  # SQLite's data_version the counts were read at
         self._db = sqlite3.connect(str(path), timeout=30, check_same_thread=False, isolation_level=None)
         self._db.execute("pragma journal_mode=wal")
         self._db.execute("pragma synchronous=normal")
@@ -142,6 +159,7 @@ class LexicalIndex:
         """Insert (chunk_id, doc_id, sha256, source, text) rows; a chunk id already there is replaced."""
         rows = list(rows)
         with self._lock, _transaction(self._db):
+            self._counts.clear()
             for chunk_id, doc_id, sha256, source, text in rows:
                 old = self._db.execute("select id from chunk_meta where chunk_id = ?", (chunk_id,)).fetchone()
                 if old is not None:
@@ -158,6 +176,7 @@ class LexicalIndex:
     def delete(self, doc_id: str, keep_sha256: str = "") -> None:
         """Remove a document's chunks, except those of version `keep_sha256` (if given)."""
         with self._lock, _transaction(self._db):
+            self._counts.clear()
             ids = self._db.execute(
                 "select id from chunk_meta where doc_id = ? and sha256 != ?", (doc_id, keep_sha256)
             ).fetchall()
@@ -186,28 +205,51 @@ class LexicalIndex:
                 tags.setdefault(doc_id, []).append(tag)
         return {d: (k, m, tuple(sorted(tags.get(d, ())))) for d, k, m in meta}
 
-    def common_terms(self, query: str) -> frozenset[str]:
-        """The query's single-word terms found in more than COMMON_SHARE of the chunks, when at least
-        one term is rarer: they add almost nothing to BM25 (tiny IDF) but make FTS5 score most of
-        the index. Dropping them keeps expensive queries fast."""
-        words = [t for t in query_terms(query) if "|" not in t]
+    def plan(self, query: str) -> QueryPlan:
+        """The query's terms that are worth scoring, and the MATCH expression of them.
+
+        FTS5 scores every chunk that holds any term of an OR query, so a common word makes a query
+        over a large index slow while adding almost nothing to BM25 (its IDF is near zero). Left
+        out, when at least one term is kept: a word in more than COMMON_SHARE of the chunks; then,
+        rarest first, the words past `score_budget` chunks in all (the rarer, more telling terms
+        are scored, at most about that many chunks each query). Identifiers are always kept. Chunk
+        counts are capped (a count stops at the cap) and kept until the index changes, so a plan
+        costs a few capped scans of the rare terms' posting lists, and nothing once cached.
+        Indexes under 1,000 chunks are never pruned."""
+        terms = query_terms(query)
+        words = [t for t in terms if "|" not in t]
         if len(words) < 2:
-            return frozenset()
+            return QueryPlan(query_expression(query), tuple(terms), ())
         with self._lock:
             total = self._db.execute("select max(id) from chunk_meta").fetchone()[0] or 0
             if total < 1000:
-                return frozenset()
-            marks = ",".join("?" * len(words))
-            df = dict(self._db.execute(f"select term, doc from chunk_vocab where term in ({marks})", words).fetchall())
-        common = frozenset(w for w in words if df.get(w, 0) > COMMON_SHARE * total)
-        return common if len(common) < len(query_terms(query)) else frozenset()
+                return QueryPlan(query_expression(query), tuple(terms), ())
+            version = self._db.execute("pragma data_version").fetchone()[0]
+            if version != self._counts_version or len(self._counts) > 100_000:
+                self._counts, self._counts_version = {}, version  # another connection wrote
+            cap = int(min(COMMON_SHARE * total, self.score_budget)) + 1
+            counts = {}
+            for word in words:
+                if (word, cap) not in self._counts:
+                    self._counts[(word, cap)] = self._db.execute(
+                        "select count(*) from (select rowid from chunk_terms where chunk_terms match ? limit ?)",
+                        (_quoted(word), cap)).fetchone()[0]
+                counts[word] = self._counts[(word, cap)]
+        left_out, scored = [], 0
+        for word in sorted(words, key=lambda w: counts[w]):
+            if scored and (counts[word] > COMMON_SHARE * total or scored + counts[word] > self.score_budget):
+                left_out.append(word)
+            else:
+                scored += counts[word]
+        drop = frozenset(left_out)
+        return QueryPlan(query_expression(query, drop), tuple(t for t in terms if t not in drop), tuple(left_out))
 
     def search(self, query: str, limit: int, doc_ids: list[str] | None = None,
                filters: Filters | None = None) -> list[tuple[str, str, str, float]]:
         """(chunk_id, doc_id, sha256, score) best first; score is BM25 (higher is better). Only
         chunks of `doc_ids` (if given) and of documents passing the metadata part of `filters`
         (tags, kinds, modification time) are ranked."""
-        expression = query_expression(query, self.common_terms(query))
+        expression = self.plan(query).expression
         if not expression or limit <= 0:
             return []
         where, args = _scope(doc_ids, filters)
@@ -233,6 +275,7 @@ class LexicalIndex:
     def clear(self) -> None:
         """Drop every entry; the index then belongs to this tokenizer version."""
         with self._lock, _transaction(self._db):
+            self._counts.clear()
             self._db.execute("delete from chunk_terms")
             self._db.execute("delete from chunk_meta")
             self._db.execute("delete from doc_meta")
