@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
+import socket
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
@@ -45,6 +47,10 @@ def connect(address: str) -> Any:
     except ImportError:
         raise SettingsError("ingest.cluster: Ray is not installed; install it with pip install 'kb[cluster]'") from None
     if not ray.is_initialized():
+        unreachable = _unreachable(address)
+        if unreachable:
+            raise SettingsError(f"ingest.cluster: cannot connect to the Ray cluster at {address!r}: {unreachable} "
+                                "(is the head node up? `ray start --head` prints its address)")
         options: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.WARNING}
         if address == "local":
             options["include_dashboard"] = False
@@ -56,6 +62,24 @@ def connect(address: str) -> Any:
             raise SettingsError(f"ingest.cluster: cannot connect to the Ray cluster at {address!r}: {exc}") from exc
         log.info("connected to the Ray cluster at %s: %s CPUs", address, ray.cluster_resources().get("CPU", 0))
     return ray
+
+
+CONNECT_TIMEOUT_S = 5.0
+
+
+def _unreachable(address: str) -> str:
+    """Why nothing answers at a `HOST:PORT` or `ray://HOST:PORT` address ("" when a TCP connection
+    opens, and for "local" or "auto"). Checked first because Ray itself retries an address where
+    nothing listens for minutes before it gives up."""
+    match = re.fullmatch(r"(?:ray://)?(\[[^\]]+\]|[^:/\[\]]+):(\d+)", address)
+    if not match:
+        return "" if address in ("local", "auto") else "not an address of the form HOST:PORT or ray://HOST:PORT"
+    host, port = match.group(1).strip("[]"), int(match.group(2))
+    try:
+        socket.create_connection((host, port), timeout=CONNECT_TIMEOUT_S).close()
+    except OSError as exc:
+        return f"nothing answers at {host}:{port} ({exc.strerror or exc})"
+    return ""
 
 
 class FileWorker:

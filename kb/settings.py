@@ -61,6 +61,7 @@ class StoreSettings(_Section):
     port: Annotated[int, msgspec.Meta(ge=1, le=65535)] = 8001
     collection: CollectionName = "documents"
     lease_s: Annotated[float, msgspec.Meta(ge=3.0)] = 30.0
+    lexical_budget: Annotated[int, msgspec.Meta(ge=1000)] = 20_000
 
 
 class EmbeddingSettings(_Section):

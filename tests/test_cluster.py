@@ -75,3 +75,17 @@ def test_a_cluster_ingest_stores_what_a_plain_ingest_stores(ray_cluster, tmp_pat
     # Incremental as ever: the unchanged corpus again costs the cluster nothing.
     again = _kb("ingest", str(SAMPLE), "--cluster", ray_cluster, store=tmp_path / "cluster")
     assert (again["files_unchanged"], again["chunks_added"]) == (6, 0)
+
+
+def test_an_address_where_no_cluster_listens_is_an_error_at_once(tmp_path):
+    """Ray retries an address where nothing listens for minutes; kb checks it first and stops with
+    the address, exit code 2 and what to do, before anything is written."""
+    port = free_port()  # nothing listens there
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}", "headnode"):
+        done = subprocess.run([str(BIN / "kb"), "ingest", str(SAMPLE), "--cluster", address],
+                              env={**os.environ, "KB_STORE__PATH": str(tmp_path / "store")},
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode != 0 and f"cannot connect to the Ray cluster at {address!r}" in done.stderr, done.stderr
+        assert ("nothing answers at 127.0.0.1" in done.stderr) if ":" in address else "HOST:PORT" in done.stderr
+    settings = load_settings(environ={**os.environ, "KB_STORE__PATH": str(tmp_path / "store")})
+    assert Store(settings.store, embedding_model=settings.embedding.model).documents() == []

@@ -254,7 +254,7 @@ def test_very_common_query_terms_are_left_out_of_large_lexical_searches(tmp_path
     index.add((f"c{i}", f"d{i}", "s", f"doc{i}.md", f"the service handbook page {i}" + (" failover runbook" if i % 100 == 0 else ""))
               for i in range(1200))
     assert index.plan("service failover").left_out == ("service",)
-    assert index.plan("service handbook").left_out == ("handbook",)  # the rarest word is always kept
+    assert index.plan("service handbook").left_out == ()  # nothing rarer left: keep them all
     found = index.search("service failover", 20)
     assert {row[0] for row in found} == {f"c{i}" for i in range(0, 1200, 100)}
     small = LexicalIndex(tmp_path / "small.sqlite3")
@@ -275,11 +275,11 @@ def test_a_lexical_query_scores_its_rarest_words_within_the_budget(tmp_path):
         for i in range(1200))
     plan = index.plan("alpha beta gamma delta")
     assert plan.left_out == ("alpha",)  # 12 + 30 + 60 = 102 kept; + 120 would pass 150
-    assert index.plan("alpha pg_dump").left_out == ()  # one word: nothing to choose
+    assert index.plan("alpha pg_dump").left_out == ()
     assert "pg_dump|pg dump" in index.plan("alpha beta gamma delta pg_dump").kept
     ranked = [row[0] for row in index.search("alpha beta gamma delta", 5)]
     assert ranked[0] == "c0"  # holds all four
-    # delta: now in 212 of 1,400 chunks, past 10%: common; alpha still past the budget
+    # delta: now in 212 of 1,400 chunks, past the budget alone; alpha still past it with the others
     index.add((f"x{i}", f"x{i}", "s", f"x{i}.md", "delta") for i in range(200))
     assert index.plan("alpha beta gamma delta").left_out == ("alpha", "delta")
     other = LexicalIndex(tmp_path / "lexical.sqlite3", score_budget=150)
@@ -288,6 +288,10 @@ def test_a_lexical_query_scores_its_rarest_words_within_the_budget(tmp_path):
     for i in range(1, 200):
         other.delete(f"x{i}")  # another connection: the first one's cached counts are stale
     assert index.plan("alpha beta gamma delta").left_out == ("alpha",)
+    # A word past the budget alone is never scored: a query of only such words has no lexical hits.
+    index.add((f"y{i}", f"y{i}", "s", f"y{i}.md", "omega") for i in range(160))
+    assert index.plan("omega").expression == "" and index.search("omega", 5) == []
+    assert index.plan("omega delta").kept == ("delta",)
 
 
 def test_concurrent_searches_share_query_embedding_calls(real_embedder):

@@ -78,7 +78,8 @@ class Store:
             )
         except Exception as exc:
             raise StoreUnavailable(f"cannot open collection {self.collection_name!r} in {self.location}: {exc}") from exc
-        self.lexical = LexicalIndex(Path(settings.path) / f"{self.collection_name}.lexical.sqlite3")
+        self.lexical = LexicalIndex(Path(settings.path) / f"{self.collection_name}.lexical.sqlite3",
+                                    score_budget=settings.lexical_budget)
         self._shared: SharedState | None = None
         self._lease: Lease | None = None
         if settings.mode == "embedded":

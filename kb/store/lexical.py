@@ -99,7 +99,7 @@ def _quoted(term: str) -> str:
 
 
 COMMON_SHARE = 0.1  # a query word in more than this share of chunks is left out (see LexicalIndex.plan)
-SCORE_BUDGET = 50_000  # chunks the kept words of one query may match in all (see LexicalIndex.plan)
+SCORE_BUDGET = 20_000  # chunks the kept words of one query may match in all ([store] lexical_budget; LexicalIndex.plan)
 
 
 @dataclass(frozen=True)
@@ -209,25 +209,26 @@ class LexicalIndex:
         """The query's terms that are worth scoring, and the MATCH expression of them.
 
         FTS5 scores every chunk that holds any term of an OR query, so a common word makes a query
-        over a large index slow while adding almost nothing to BM25 (its IDF is near zero). Left
-        out, when at least one term is kept: a word in more than COMMON_SHARE of the chunks; then,
-        rarest first, the words past `score_budget` chunks in all (the rarer, more telling terms
-        are scored, at most about that many chunks each query). Identifiers are always kept. Chunk
-        counts are capped (a count stops at the cap) and kept until the index changes, so a plan
-        costs a few capped scans of the rare terms' posting lists, and nothing once cached.
-        Indexes under 1,000 chunks are never pruned."""
+        over a large index slow while adding almost nothing to BM25 (its IDF is near zero). So:
+        - a word in more than `score_budget` chunks is left out (it alone would cost more);
+        - of the others, a word in more than COMMON_SHARE of the chunks is left out when a rarer
+          one is kept (when all are that common, they are kept together);
+        - rarest first, words are kept while the chunks they match stay within `score_budget`.
+        Identifiers are always kept. A query all of whose words are left out has no lexical
+        candidates (at a million chunks, words that common say nothing BM25 could rank by; the
+        dense retriever answers it). Counts stop at the budget and are kept until the index
+        changes, so a plan costs a few bounded scans, and nothing once cached. Indexes under
+        1,000 chunks are never pruned."""
         terms = query_terms(query)
         words = [t for t in terms if "|" not in t]
-        if len(words) < 2:
-            return QueryPlan(query_expression(query), tuple(terms), ())
         with self._lock:
             total = self._db.execute("select max(id) from chunk_meta").fetchone()[0] or 0
-            if total < 1000:
+            if total < 1000 or not words:
                 return QueryPlan(query_expression(query), tuple(terms), ())
             version = self._db.execute("pragma data_version").fetchone()[0]
             if version != self._counts_version or len(self._counts) > 100_000:
                 self._counts, self._counts_version = {}, version  # another connection wrote
-            cap = int(min(COMMON_SHARE * total, self.score_budget)) + 1
+            cap = self.score_budget + 1
             counts = {}
             for word in words:
                 if (word, cap) not in self._counts:
@@ -235,14 +236,17 @@ class LexicalIndex:
                         "select count(*) from (select rowid from chunk_terms where chunk_terms match ? limit ?)",
                         (_quoted(word), cap)).fetchone()[0]
                 counts[word] = self._counts[(word, cap)]
-        left_out, scored = [], 0
-        for word in sorted(words, key=lambda w: counts[w]):
-            if scored and (counts[word] > COMMON_SHARE * total or scored + counts[word] > self.score_budget):
-                left_out.append(word)
-            else:
-                scored += counts[word]
-        drop = frozenset(left_out)
-        return QueryPlan(query_expression(query, drop), tuple(t for t in terms if t not in drop), tuple(left_out))
+        affordable = sorted((w for w in words if counts[w] <= self.score_budget), key=lambda w: counts[w])
+        rare = [w for w in affordable if counts[w] <= COMMON_SHARE * total]
+        kept, scored = [], 0
+        for word in rare or affordable:
+            if kept and scored + counts[word] > self.score_budget:
+                continue
+            kept.append(word)
+            scored += counts[word]
+        drop = frozenset(w for w in words if w not in kept)
+        return QueryPlan(query_expression(query, drop), tuple(t for t in terms if t not in drop),
+                         tuple(w for w in words if w in drop))
 
     def search(self, query: str, limit: int, doc_ids: list[str] | None = None,
                filters: Filters | None = None) -> list[tuple[str, str, str, float]]:
