@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 _TOKEN = re.compile(rf"[{CJK}]+|[^\W_{CJK}]+(?:[._\-/:][^\W_{CJK}]+|_+[^\W_{CJK}]+)*", re.UNICODE)
 _PARTS = re.compile(r"[._\-/:]+|_+")
+_SEPARATOR = re.compile(r"[._\-/:]")
+_INDEX_TOKEN = re.compile(rf"([{CJK}]+)|[^\W_{CJK}]+(?:[._\-/:][^\W_{CJK}]+|_+[^\W_{CJK}]+)*", re.UNICODE)  # _TOKEN, CJK runs as group 1
 _CJK_RUN = re.compile(rf"^[{CJK}]+$")
 # Bump when `tokenize` changes: an index written by another version is rebuilt at the next ingest.
 TOKENIZER_VERSION = 2
@@ -49,18 +51,24 @@ def fold(word: str) -> str:
 
 def tokenize(text: str) -> list[str]:
     """Index terms of `text`: lower-cased words (plurals folded), identifiers whole and in parts,
-    CJK bigrams."""
+    CJK bigrams. (Called for every chunk written: the per-token work is kept to what a token needs.)"""
     terms: list[str] = []
-    for match in _TOKEN.finditer(text.lower()):
+    append = terms.append
+    for match in _INDEX_TOKEN.finditer(text.lower()):
         token = match.group()
-        if _CJK_RUN.match(token):
-            terms.extend(token if len(token) == 1 else [token[i : i + 2] for i in range(len(token) - 1)])
+        if match.group(1):  # a CJK run
+            if len(token) == 1:
+                append(token)
+            else:
+                terms.extend([token[i : i + 2] for i in range(len(token) - 1)])
             continue
-        token = fold(token)
-        terms.append(token)
-        parts = [p for p in _PARTS.split(token) if p]
-        if len(parts) > 1:
-            terms.extend(parts)
+        if len(token) > 3 and token[-1] == "s":
+            token = fold(token)
+        append(token)
+        if _SEPARATOR.search(token):
+            parts = [p for p in _PARTS.split(token) if p]
+            if len(parts) > 1:
+                terms.extend(parts)
     return terms
 
 
