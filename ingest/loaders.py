@@ -426,13 +426,28 @@ def strip_navigation(html: str) -> str:
         return html
     doomed = [el for el in root.iter() if isinstance(el.tag, str) and (
         el.tag == "nav" or el.get("role") == "navigation"
-        or any(_NAVIGATION.match(token) for token in f"{el.get('class') or ''} {el.get('id') or ''}".split()))]
+        or any(_NAVIGATION.match(token) for token in f"{el.get('class') or ''} {el.get('id') or ''}".split())
+        or _link_bar(el))]
     if not doomed:
         return html
     for el in doomed:
         if el.getparent() is not None:
             el.drop_tree()
     return lxml.html.tostring(root, encoding="unicode")
+
+
+def _link_bar(el) -> bool:
+    """A short paragraph or block of two or more links and nothing else (separators aside): a site's
+    link bar ("Product Site | Documentation Site"), never a sentence."""
+    if el.tag not in ("p", "div") or len(links := el.findall(".//a")) < 2:
+        return False
+    text = el.text_content()
+    if len(text) > 200:
+        return False
+    outside = text
+    for link in links:
+        outside = outside.replace(link.text_content(), " ", 1)
+    return not re.search(r"\w", outside)
 
 
 def table_text(html: str) -> str:

@@ -248,6 +248,8 @@ def test_a_number_the_passage_spells_out_is_stated():
     assert not ground("10 ports stay open [1].", manual).dropped
     assert ground("It can be broken into in 4 days [1].", manual).dropped
     assert ground("It can be broken into in 3 weeks [1].", manual).dropped
+    # Left unmarked, it is cited to the passage that spells its number out.
+    assert attribute("3 days.", [P(2, "Unrelated text."), *manual]) == "3 days [1]."
 
 
 def test_a_kernel_parameter_is_the_same_fact_as_a_sysctl_name_and_as_a_proc_sys_path():

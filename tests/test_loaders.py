@@ -142,17 +142,22 @@ def test_a_pdf_whose_pages_repeat_one_line_keeps_it(tmp_path):
 
 def test_html_page_navigation_is_left_out(tmp_path):
     """A generated manual's every page repeats its navigation (DocBook's navheader/navfooter,
-    Publican's docnav, <nav>): none of it becomes text; the page's own text stays."""
+    Publican's docnav and title bar of image links, <nav>): none of it becomes text; the page's own
+    text stays, links within sentences included."""
     page = tmp_path / "ch05s11.html"
     page.write_text(
         '<?xml version="1.0" encoding="UTF-8"?>\n<html><body>'
+        '<p id="title"><a href="https://www.debian.org"><img alt="Product Site" src="l.png"/></a>'
+        '<a href="https://www.debian.org/doc/"><img alt="Documentation Site" src="r.png"/></a></p>'
         '<div class="navheader"><table><tr><td><a href="ch05s10.html">Prev</a></td><td>Next</td></tr></table></div>'
         '<ul class="docnav top"><li class="previous"><a href="chroot.html">Prev</a></li><li class="home">Manual</li></ul>'
         '<nav><a href="index.html">Home</a> | <a href="toc.html">Contents</a></nav>'
         '<h2>5.11. General cleartext password paranoia</h2><p>Avoid services that send passwords in cleartext, such as FTP.</p>'
+        '<p>See <a href="rfc959">RFC 959</a> and <a href="rfc2228">RFC 2228</a>.</p>'
         '<div class="navfooter">Up Home Next 5.12. Disabling NIS</div></body></html>', encoding="utf-8")
     sections = list(load(page, page.name, detect(page, page.name, 500 * MB)).sections)
     text = "\n".join(s.text for s in sections)
     assert "cleartext, such as FTP" in text and sections[0].heading == ("5.11. General cleartext password paranoia",)
-    for nav in ("Prev", "Next", "Home", "Contents", "Disabling NIS", "Manual"):
+    assert "See RFC 959 and RFC 2228." in text  # links inside a sentence are text
+    for nav in ("Prev", "Next", "Home", "Contents", "Disabling NIS", "Manual", "Product Site"):
         assert nav not in text, nav

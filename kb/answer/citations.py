@@ -209,7 +209,8 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
                 # the dlocate tool."): the facts are the evidence.
                 stated = facts(piece)
                 holding = {k: v for k, v in texts.items() if stated and all(supported(f, _normalised(v)) for f in stated)}
-                n = best_passage(piece, holding, 0.0, 0.0) if holding else None
+                # (the best of them by key terms; else the first: "3 days." where it says "three days")
+                n = (best_passage(piece, holding, 0.0, 0.0) or min(holding)) if holding else None
             if n is None and question and not facts(piece):
                 added = {w for w in _key_terms(MARKER.sub("", piece))[1] if w[:5] not in asked and w not in _GENERIC}
                 holding = {k: v for k, v in texts.items() if added and all(w in v for w in added)}
@@ -448,17 +449,23 @@ def specific_terms(question: str) -> set[str]:
     return {(code or ident).strip().lower().rstrip(".") for code, ident in _IDENTIFIER.findall(plain)} - {""}
 
 
+def _headed(passage: Cited) -> str:
+    """A passage's text under its label or heading ("4.11.9. User login actions: edit
+    /etc/login.defs" names the file its chunks are about, without their text repeating it)."""
+    return _normalised(f"{getattr(passage, 'label', '') or getattr(passage, 'heading', '') or ''}\n{passage.text}")
+
+
 def holds(passage: Cited, term: str) -> bool:
     """Whether the passage mentions one of the question's specific terms (as unsupported_terms reads it)."""
-    return supported(term, _normalised(passage.text))
+    return supported(term, _headed(passage))
 
 
 def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:
-    """The question's specific terms that no passage contains (a setting from another version, a
+    """The question's specific terms that no passage (or its heading) contains (a setting from another version, a
     tool the documents never name), and the versions it asks about where the passages name that
     product only with other versions ("Debian 14" asked, only "Debian 12" found): the answer cannot
     be in them."""
-    texts = [_normalised(p.text) for p in passages]
+    texts = [_headed(p) for p in passages]
     missing = {t for t in specific_terms(question) if not any(supported(t, body) for body in texts)}
     return sorted(missing | set(other_versions(question, texts)))
 
