@@ -226,6 +226,7 @@ class LLMSettings(_Section):
     condense_history: bool = True
     translate_questions: bool = False
     retry_in_english: bool = True
+    second_look: bool = True
     history_turns: NonNegativeInt = 6
     base_url: str = "http://127.0.0.1:8080/v1"
     api_key: str = ""

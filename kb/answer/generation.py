@@ -36,6 +36,7 @@ from kb.settings import HISTORY_MAX_MESSAGES, HISTORY_MESSAGE_MAX_CHARS, QUESTIO
 
 log = logging.getLogger(__name__)
 
+SECOND_LOOK = 2  # passages a refused question is asked over once more ([llm] second_look)
 _THINK = re.compile(r"<think>.*?(</think>|$)\s*", re.S)
 
 
@@ -156,7 +157,7 @@ class Answerer:
         # A Chinese question the model refuses may be asked again in English (retry_in_english): its
         # reply is held back while it can still be the refusal sentence, so a retried refusal never
         # reaches the reader.
-        held = lang == "zh" and self.settings.retry_in_english
+        held = (lang == "zh" and self.settings.retry_in_english) or (self.settings.second_look and len(hits) > SECOND_LOOK)
         pending, shown = yield from self._generate(model, messages, sampling, stats, cancel, refusals if held else [])
         text = _THINK.sub("", "".join(stats.pieces))
         answer.cancelled = stats.cancelled
@@ -168,8 +169,11 @@ class Answerer:
         )
         reply = "".join(stats.pieces)
         retried = None
-        if held and not shown and not answer.cancelled and is_refusal(strip_refusal(text, refusals), refusals):
+        refused = held and not shown and not answer.cancelled and is_refusal(strip_refusal(text, refusals), refusals)
+        if refused and lang == "zh" and self.settings.retry_in_english:
             retried = yield from self._retry_in_english(model, answer, hits, history, sampling, cancel, refusals)
+        if refused and retried is None and self.settings.second_look and len(hits) > SECOND_LOOK and not answer.cancelled:
+            retried = yield from self._second_look(model, answer, hits, history, lang, sampling, cancel, refusals)
         if retried is not None:
             text, reply, numbered, messages = retried
         elif pending:
@@ -232,13 +236,46 @@ class Answerer:
     ) -> Generator[Event, None, tuple[str, str, list[NumberedPassage], list[Message]] | None]:
         """The refused Chinese question translated and asked in English over the same passages (the
         1.5B model refuses Chinese questions about English passages it answers when asked in
-        English); the reply streams as it comes. Returns the reply (thinking removed, and raw), its
-        passages and messages; None when the translation or the retry gives nothing."""
+        English). None when the translation gives nothing or the retry is refused too."""
         started = time.perf_counter()
         english = self.translate(answer.standalone_question)
         if not english or english == answer.standalone_question:
             return None
-        numbered, messages = self.build_messages(model, english, history, hits, "en", sampling.max_tokens)
+        retried = yield from self._retry(model, answer, english, "en", hits, history, sampling, cancel, refusals, started)
+        if retried is None:
+            log.info("refused in English too: %r", english[:80])
+            return None
+        log.info("refused in Chinese, answered in English: %r", english[:80])
+        answer.retried = "english"
+        answer.search_question = english
+        answer.standalone_question = english
+        return retried
+
+    def _second_look(
+        self, model: ChatModel, answer: Answer, hits: list[Hit], history: list[Message], lang: str, sampling: Sampling,
+        cancel: threading.Event | None, refusals: list[str],
+    ) -> Generator[Event, None, tuple[str, str, list[NumberedPassage], list[Message]] | None]:
+        """The refused question asked once more over its SECOND_LOOK best passages alone: the 1.5B
+        model refuses questions whose answer is in the first passage when four more surround it,
+        and answers them from a shorter prompt. Its answer goes through every check; None when it
+        refuses again."""
+        started = time.perf_counter()
+        retried = yield from self._retry(model, answer, answer.standalone_question, lang, hits[:SECOND_LOOK], history,
+                                         sampling, cancel, refusals, started)
+        log.info("second look at %r over %d passage(s): %s", answer.question[:80], SECOND_LOOK,
+                 "refused again" if retried is None else "answered")
+        if retried is not None:
+            answer.retried = "second_look"
+        return retried
+
+    def _retry(
+        self, model: ChatModel, answer: Answer, question: str, lang: str, hits: list[Hit], history: list[Message],
+        sampling: Sampling, cancel: threading.Event | None, refusals: list[str], started: float,
+    ) -> Generator[Event, None, tuple[str, str, list[NumberedPassage], list[Message]] | None]:
+        """Ask `question` again over `hits`, the reply held back while it can still be the refusal
+        sentence; its time and tokens are added to the answer's. Returns the reply (thinking
+        removed, and raw), its passages and messages; None when it is the refusal again."""
+        numbered, messages = self.build_messages(model, question, history, hits, lang, sampling.max_tokens)
         stats = GenerationStats()
         pending, shown = yield from self._generate(model, messages, sampling, stats, cancel, refusals)
         text = _THINK.sub("", "".join(stats.pieces))
@@ -247,13 +284,9 @@ class Answerer:
                         (("prompt_tokens", stats.prompt_tokens), ("completion_tokens", stats.completion_tokens))}
         answer.cancelled = stats.cancelled
         if not shown and is_refusal(strip_refusal(text, refusals), refusals):
-            log.info("refused in English too: %r", english[:80])
             return None
         if pending:
             yield Event("token", pending)
-        log.info("refused in Chinese, answered in English: %r", english[:80])
-        answer.search_question = english
-        answer.standalone_question = english
         return text, "".join(stats.pieces), numbered, messages
 
     def doubt(self, model: ChatModel, messages: list[Message], lang: str) -> float | None:

@@ -64,6 +64,9 @@ class Answer:
     refused_by: str = ""
     verified: bool | None = None  # the second pass's verdict (None: not run)
     doubt: float | None = None  # the model's probability of replying with the refusal (None: not measured)
+    # The model refused at first and this answer came from asking again: "english" (the Chinese
+    # question asked in English, [llm] retry_in_english) or "second_look" ([llm] second_look).
+    retried: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -76,6 +79,7 @@ class Answer:
             "refused_by": self.refused_by,
             "verified": self.verified,
             "doubt": self.doubt,
+            "retried": self.retried,
             "model": self.model,
             "question": self.question,
             "standalone_question": self.standalone_question,

@@ -140,6 +140,7 @@ class AnswerResult(msgspec.Struct):
     refused_by: str
     verified: bool | None
     doubt: float | None
+    retried: str  # "english" or "second_look" when the answer came from asking again after a refusal; "" otherwise
     model: str
     question: str
     standalone_question: str
