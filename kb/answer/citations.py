@@ -187,6 +187,12 @@ def best_passage(sentence: str, texts: dict[int, str], threshold: float = 0.6, t
     return best if best is not None and best_score >= (threshold_cjk if cjk else threshold) else None
 
 
+def _stem(word: str) -> str:
+    """A word's first five letters once a plural or verb ending is off ("sorts", "sort" and
+    "sorting" meet): how a question's words are told from those an answer adds."""
+    return re.sub(r"(?<=\w{3})(?:ing|ed|es|s)$", "", word)[:5]
+
+
 def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshold_cjk: float = 0.35,
               question: str = "") -> str:
     """Post-hoc citations for sentences the model left without one (small models often omit them):
@@ -197,7 +203,7 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
     if not passages:
         return text
     texts = {p.n: p.text.lower() for p in passages}
-    asked = {w[:5] for w in _key_terms(question)[1]} if question else set()
+    asked = {_stem(w) for w in _key_terms(question)[1]} if question else set()
     out = []
     for segment in segments(text):
         piece = segment.text
@@ -212,7 +218,7 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
                 # (the best of them by key terms; else the first: "3 days." where it says "three days")
                 n = (best_passage(piece, holding, 0.0, 0.0) or min(holding)) if holding else None
             if n is None and question and not facts(piece):
-                added = {w for w in _key_terms(MARKER.sub("", piece))[1] if w[:5] not in asked and w not in _GENERIC}
+                added = {w for w in _key_terms(MARKER.sub("", piece))[1] if _stem(w) not in asked and w not in _GENERIC}
                 holding = {k: v for k, v in texts.items() if added and all(w in v for w in added)}
                 n = min(holding) if holding else None
             if n is not None:
@@ -432,11 +438,8 @@ def restates(question: str, text: str) -> bool:
     plain = MARKER.sub(" ", text)
     if _YES_NO.match(plain) or any(facts(s.text) for s in segments(text) if s.sentence):
         return False
-    def stem(word: str) -> str:
-        return re.sub(r"(?<=\w{3})(?:ing|ed|es|s)$", "", word)[:5]
-
-    asked = {stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(question))}
-    said = {stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(plain))
+    asked = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(question))}
+    said = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(plain))
             if len(w) >= 4 and w not in _STOP and w not in _FILLER}
     return bool(said) and said <= asked
 
