@@ -257,7 +257,7 @@ class Answerer:
     ) -> Generator[Event, None, tuple[str, str, list[NumberedPassage], list[Message]] | None]:
         """The refused question asked once more over its SECOND_LOOK best passages alone: the 1.5B
         model refuses questions whose answer is in the first passage when four more surround it,
-        and answers them from a shorter prompt. Its answer goes through every check; None when it
+        and answers some of them from a shorter prompt. Its answer goes through every check; None when it
         refuses again."""
         started = time.perf_counter()
         retried = yield from self._retry(model, answer, answer.standalone_question, lang, hits[:SECOND_LOOK], history,
