@@ -120,7 +120,6 @@ class QueryPlan:
     left_out: tuple[str, ...]
 
 
-
 class LexicalIndex:
     """BM25 (SQLite FTS5) over chunk texts. `chunk_meta` maps each FTS row to its chunk id, document
     and version, indexed by document so replacing one file never scans the whole index. `doc_meta`
@@ -133,7 +132,7 @@ class LexicalIndex:
         self.path = path
         self.score_budget = score_budget
         self._lock = threading.Lock()  # one connection, shared by the ingest and server threads
-        self._counts: dict[tuple[str, int], int] = {}  # (word, cap) -> chunks holding it, capped (plan)
+        self._counts: dict[str, int] = {}  # word -> chunks holding it, counted up to score_budget + 1 (plan)
         self._counts_version = -1  # SQLite's data_version the counts were read at
         self._db = sqlite3.connect(str(path), timeout=30, check_same_thread=False, isolation_level=None)
         self._db.execute("pragma journal_mode=wal")
@@ -145,7 +144,6 @@ class LexicalIndex:
                 sha256 text not null, source text not null);
             create index if not exists chunk_meta_doc on chunk_meta (doc_id);
             create virtual table if not exists chunk_terms using fts5 (terms, tokenize = "ascii tokenchars '_.-/:'");
-            create virtual table if not exists chunk_vocab using fts5vocab (chunk_terms, 'row');
             create table if not exists doc_meta (doc_id text primary key, kind text not null, modified integer not null);
             create index if not exists doc_meta_kind on doc_meta (kind, modified);
             create table if not exists doc_tags (tag text not null, doc_id text not null, primary key (tag, doc_id));
@@ -236,14 +234,12 @@ class LexicalIndex:
             version = self._db.execute("pragma data_version").fetchone()[0]
             if version != self._counts_version or len(self._counts) > 100_000:
                 self._counts, self._counts_version = {}, version  # another connection wrote
-            cap = self.score_budget + 1
-            counts = {}
             for word in words:
-                if (word, cap) not in self._counts:
-                    self._counts[(word, cap)] = self._db.execute(
+                if word not in self._counts:
+                    self._counts[word] = self._db.execute(
                         "select count(*) from (select rowid from chunk_terms where chunk_terms match ? limit ?)",
-                        (_quoted(word), cap)).fetchone()[0]
-                counts[word] = self._counts[(word, cap)]
+                        (_quoted(word), self.score_budget + 1)).fetchone()[0]
+            counts = {word: self._counts[word] for word in words}
         affordable = sorted((w for w in words if counts[w] <= self.score_budget), key=lambda w: counts[w])
         rare = [w for w in affordable if counts[w] <= COMMON_SHARE * total]
         kept, scored = [], 0
