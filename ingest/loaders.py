@@ -411,11 +411,11 @@ _NAVIGATION = re.compile(r"^(?:nav[a-z]*|[a-z]*nav|breadcrumbs?|skip-?links?|ski
 
 
 def strip_navigation(html: str) -> str:
-    """The page without its navigation: `<nav>`, `role="navigation"` and elements whose class or id
-    names navigation ("Prev 5.10. General chroot and suid paranoia Up Home Next"). Such lines are in
-    every page of a generated manual; as text they would pass for a passage of each. A page lxml
-    cannot read is returned as it is."""
-    if not re.search(r"<nav\b|navigation|nav|breadcrumb|skip", html, re.I):
+    """The page without its navigation: `<nav>`, `role="navigation"`, elements whose class or id
+    names navigation ("Prev 5.10. General chroot and suid paranoia Up Home Next") and link bars
+    (`_link_bar`). Such lines are in every page of a generated manual; as text they would pass for a
+    passage of each. A page lxml cannot read is returned as it is."""
+    if not re.search(r"nav|breadcrumb|skip|<a\b", html, re.I):  # nothing it could remove
         return html
     import lxml.etree
     import lxml.html

@@ -464,10 +464,10 @@ def holds(passage: Cited, term: str) -> bool:
 
 
 def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:
-    """The question's specific terms that no passage (or its heading) contains (a setting from another version, a
-    tool the documents never name), and the versions it asks about where the passages name that
-    product only with other versions ("Debian 14" asked, only "Debian 12" found): the answer cannot
-    be in them."""
+    """The question's specific terms that no passage (text or heading) contains (a setting from
+    another version, a tool the documents never name), and the versions it asks about where the
+    passages name that product only with other versions ("Debian 14" asked, only "Debian 12"
+    found): the answer cannot be in them."""
     texts = [_headed(p) for p in passages]
     missing = {t for t in specific_terms(question) if not any(supported(t, body) for body in texts)}
     return sorted(missing | set(other_versions(question, texts)))
