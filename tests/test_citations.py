@@ -268,3 +268,12 @@ def test_an_answer_that_only_gives_the_question_back_restates_it():
     assert not restates(question, "knockd expects the sequence 7000, 8000, 9000 [1].")  # a fact
     assert not restates(question, "knockd expects a sequence sent with the knock client [1].")  # a word of its own
     assert not restates("Does knockd open SSH?", "Yes, knockd opens SSH [1].")
+
+
+def test_a_term_in_a_passage_heading_is_in_the_passage():
+    """Chunks under "4.11.9. User login actions: edit /etc/login.defs" do not repeat the path."""
+    hit = Hit(chunk_id="c", doc_id="d", source="ch04s11.html", title="", page=None, page_end=None,
+              heading="4.11. Providing secure user access > 4.11.9. User login actions: edit /etc/login.defs",
+              text="Set LOG_UNKFAIL_ENAB no: user passwords might be logged as usernames.", score=1.0, chunk_index=0, sha256="s")
+    assert unsupported_terms("Which /etc/login.defs setting logs failed usernames?", [hit]) == []
+    assert unsupported_terms("Which /etc/pam.d/login setting logs failed usernames?", [hit]) == ["etc/pam.d/login"]
