@@ -421,8 +421,8 @@ def strip_navigation(html: str) -> str:
     import lxml.html
 
     try:  # as UTF-8 bytes: the text is decoded already, and lxml refuses text with an XML declaration
-        root = lxml.html.document_fromstring(html.encode("utf-8"), parser=lxml.html.HTMLParser(encoding="utf-8"))
-    except (ValueError, lxml.etree.ParserError):
+        root = lxml.html.document_fromstring(html.encode("utf-8", "replace"), parser=lxml.html.HTMLParser(encoding="utf-8"))
+    except (ValueError, lxml.etree.LxmlError):  # empty or unreadable: unstructured reports it, as before
         return html
     doomed = [el for el in root.iter() if isinstance(el.tag, str) and (
         el.tag == "nav" or el.get("role") == "navigation"
