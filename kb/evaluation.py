@@ -76,6 +76,20 @@ def is_relevant(hit: Hit, question: Question) -> bool:
     return True
 
 
+def cites_gold(citation: dict[str, Any], question: Question) -> bool:
+    """A citation of the answer contract names a gold source, and (when the question gives gold
+    pages and the citation a page) a page within one of them, as `is_relevant` judges a hit: in a
+    one-file corpus the file alone says nothing."""
+    source = citation.get("source") or ""
+    if not any(source == gold or source.endswith("/" + gold) for gold in question.gold_sources):
+        return False
+    page = citation.get("page")
+    if question.gold_pages and page is not None:
+        last = citation.get("page_end") or page
+        return any(page - 1 <= gold <= last + 1 for gold in question.gold_pages)
+    return True
+
+
 @dataclass
 class RunResult:
     """Metrics of one retrieval configuration over a question set."""
@@ -262,7 +276,7 @@ def evaluate_answers(
     TTFT p50/p95, peak memory.
 
     Citation accuracy: of the answerable questions answered (not refused), the share whose citations
-    include a gold source. False refusals: the share of answerable questions refused. Latency: the
+    include a gold source (on a gold page ±1 when the question gives pages: `cites_gold`). False refusals: the share of answerable questions refused. Latency: the
     whole answer (retrieval + generation). `ask` returns the answer contract (`kb ask --json`)."""
     run = AnswerRun(model=model)
     keyword_ok, cited_ok, latencies = [], [], []
@@ -280,8 +294,7 @@ def evaluate_answers(
         if question.answerable and question.answer_keywords:
             keyword_ok.append(not refused and keyword_hit(result["answer"], question.answer_keywords))
         if question.answerable and not refused:
-            cited_ok.append(any(c["source"] == g or c["source"].endswith("/" + g)
-                                for c in result["citations"] for g in question.gold_sources))
+            cited_ok.append(any(cites_gold(c, question) for c in result["citations"]))
         latencies.append(sum(result["timings"].get(k) or 0 for k in ("retrieval_ms", "generation_ms", "verify_ms")))
         if result["timings"]["ttft_ms"] is not None:
             ttfts.append(result["timings"]["ttft_ms"])

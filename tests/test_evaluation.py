@@ -107,3 +107,15 @@ def test_answer_metrics_count_gold_citations_per_answer_false_refusals_and_laten
     assert metrics["false_refusals"] == round(1 / 3, 4) and metrics["refusal_recall"] == 1.0
     assert metrics["refusal_precision"] == 0.5
     assert metrics["latency_ms_p50"] == 1000.0  # nearest rank of 10, 10, 1000, 1000: retrieval + generation
+
+
+def test_a_citation_of_a_one_file_corpus_counts_only_on_a_gold_page():
+    """In a corpus of one PDF every citation names the gold file: the page decides (±1, as for hits)."""
+    from kb.evaluation import cites_gold
+
+    question = Question("p", "q", True, ("manual.pdf",), gold_pages=(42,))
+    assert cites_gold({"source": "manual.pdf", "page": 43}, question)
+    assert not cites_gold({"source": "manual.pdf", "page": 7}, question)
+    assert cites_gold({"source": "manual.pdf", "page": 40, "page_end": 41}, question)
+    assert cites_gold({"source": "manual.pdf", "page": None}, question)  # no page known: the file decides
+    assert not cites_gold({"source": "other.pdf", "page": 42}, question)
