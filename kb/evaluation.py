@@ -67,27 +67,26 @@ def load_questions(path: Path) -> list[Question]:
     return questions
 
 
-def is_relevant(hit: Hit, question: Question) -> bool:
-    if not any(hit.source == gold or hit.source.endswith("/" + gold) for gold in question.gold_sources):
+def _on_gold(source: str, page: int | None, page_end: int | None, question: Question) -> bool:
+    """A gold source, and (when the question gives gold pages and the passage a page) within one
+    page of a gold page."""
+    if not any(source == gold or source.endswith("/" + gold) for gold in question.gold_sources):
         return False
-    if question.gold_pages and hit.page is not None:
-        last = hit.page_end if hit.page_end is not None else hit.page
-        return any(hit.page - 1 <= page <= last + 1 for page in question.gold_pages)
+    if question.gold_pages and page is not None:
+        last = page_end if page_end is not None else page
+        return any(page - 1 <= gold <= last + 1 for gold in question.gold_pages)
     return True
+
+
+def is_relevant(hit: Hit, question: Question) -> bool:
+    return _on_gold(hit.source, hit.page, hit.page_end, question)
 
 
 def cites_gold(citation: dict[str, Any], question: Question) -> bool:
     """A citation of the answer contract names a gold source, and (when the question gives gold
     pages and the citation a page) a page within one of them, as `is_relevant` judges a hit: in a
     one-file corpus the file alone says nothing."""
-    source = citation.get("source") or ""
-    if not any(source == gold or source.endswith("/" + gold) for gold in question.gold_sources):
-        return False
-    page = citation.get("page")
-    if question.gold_pages and page is not None:
-        last = citation.get("page_end") or page
-        return any(page - 1 <= gold <= last + 1 for gold in question.gold_pages)
-    return True
+    return _on_gold(citation.get("source") or "", citation.get("page"), citation.get("page_end"), question)
 
 
 @dataclass
