@@ -51,7 +51,8 @@ tuning tool, and a held-out figure still comes from a fresh run.
 Corpora: sample (corpora/sample), debian-manual (bench/debian_manual.py lays it out), debian-faq
 (bench/debian_faq.py), and every held-out set found as bench/.cache/heldout/<name>/corpus with
 corpora/heldout-<name>-questions.jsonl (named heldout-<name>). A missing corpus is skipped with the
-script that builds it. --limit N takes the first N questions (smoke runs).
+script that builds it. --limit N takes the first N questions (smoke runs); --only ID the questions
+named (a quick A/B of a change, saved as <corpus>.only.json beside the whole set's record).
 """
 
 from __future__ import annotations
@@ -343,6 +344,8 @@ def run_corpus(corpus: Corpus, base: Settings, encoder: Encoder, models: Models,
     questions = load_questions(corpus.questions)
     if args.limit:
         questions = questions[: args.limit]
+    if args.only:
+        questions = [q for q in questions if q.id in set(args.only)]
     with KnowledgeBase(settings) as kb:
         say(f"{corpus.name}: kb ingest of {corpus.folder.relative_to(ROOT)} into {Path(settings.store.path).relative_to(ROOT)}")
         report = kb.ingest([corpus.folder], prune=True)
@@ -376,7 +379,7 @@ def run_corpus(corpus: Corpus, base: Settings, encoder: Encoder, models: Models,
             rrf.close()
         result: dict[str, Any] = {
             "corpus": corpus.name, "folder": str(corpus.folder), "questions_file": str(corpus.questions),
-            "limit": args.limit or None, "model": None if args.no_answers else settings.llm.model,
+            "limit": args.limit or None, "only": args.only or None, "model": None if args.no_answers else settings.llm.model,
             "questions": {"total": len(questions), "answerable": sum(q.answerable for q in questions)},
             "index": {"files": len(files), "kb_chunks": kb.store.count_chunks(), "naive_chunks": naive.count(),
                       "kb_ingest": report.to_dict(), "naive_index": naive_report},
@@ -479,7 +482,8 @@ def regrade_table(result: dict[str, Any]) -> str:
 
 def save(result: dict[str, Any]) -> Path:
     CACHE.mkdir(parents=True, exist_ok=True)
-    path = CACHE / f"{result['corpus']}.json"
+    # A run on chosen questions (--only) never replaces the record of the whole set.
+    path = CACHE / f"{result['corpus']}{'.only' if result.get('only') else ''}.json"
     if path.exists():
         shutil.copy2(path, path.with_suffix(".previous.json"))
     tmp = path.with_suffix(".tmp")
@@ -493,6 +497,8 @@ def main() -> None:
     parser.add_argument("--corpus", action="append", metavar="NAME", help="a corpus to run (repeatable; default: every one present)")
     parser.add_argument("--model", help="chat model from the registry (default: [llm] model)")
     parser.add_argument("--limit", type=int, default=0, metavar="N", help="only the first N questions (smoke runs)")
+    parser.add_argument("--only", action="append", metavar="ID",
+                        help="only this question (repeatable; A/B runs of a change; saved as <corpus>.only.json)")
     parser.add_argument("--no-answers", action="store_true", help="retrieval only")
     parser.add_argument("--json", action="store_true", help="print every figure as one JSON document instead of the tables")
     parser.add_argument("--kb-only", action="store_true", help="answers from kb alone (tuning runs: half the time)")

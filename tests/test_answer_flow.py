@@ -163,3 +163,26 @@ def test_a_refused_question_gets_a_second_look_over_its_best_passages_and_the_re
                         model=lambda: model, model_name=model.name)
     tokens, answer, _ = _run(answerer, "Which address opens the CUPS interface?")
     assert answer.refused and answer.refused_by == "model" and tokens == LLMSettings().refusal_en and len(model.prompts) == 1
+
+
+class EchoingChat(CrowdedChat):
+    """Gives the system prompt's example sentence back when five passages surround the answer."""
+
+    def stream(self, messages, sampling, stats, cancel=None):
+        user = messages[-1]["content"]
+        self.prompts.append(user)
+        reply = "Deploys need two approvals [2]." if "[3]" in user else "Open https://www.intern:631 in a browser [1]."
+        for i in range(0, len(reply), 4):
+            yield stats.record(reply[i : i + 4], 0.0)
+        stats.stopped = True
+
+
+def test_a_reply_that_is_the_prompts_example_is_no_answer_and_gets_the_second_look():
+    hits = [_hit(1, PASSAGE), _hit(2, "Printers are listed in the CUPS web interface."), _hit(3, "Unrelated."),
+            _hit(4, "Also unrelated.")]
+    model = EchoingChat()
+    answerer = Answerer(LLMSettings(), search=lambda q, k: hits, is_relevant=lambda h, q: True, model=lambda: model,
+                        model_name=model.name)
+    tokens, answer, _ = _run(answerer, "Which address opens the CUPS interface?")
+    assert not answer.refused and answer.retried == "second_look" and "631" in answer.answer
+    assert "approvals" not in tokens and len(model.prompts) == 2

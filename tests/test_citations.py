@@ -277,3 +277,27 @@ def test_a_term_in_a_passage_heading_is_in_the_passage():
               text="Set LOG_UNKFAIL_ENAB no: user passwords might be logged as usernames.", score=1.0, chunk_index=0, sha256="s")
     assert unsupported_terms("Which /etc/login.defs setting logs failed usernames?", [hit]) == []
     assert unsupported_terms("Which /etc/pam.d/login setting logs failed usernames?", [hit]) == ["etc/pam.d/login"]
+
+
+def test_a_unit_with_no_amount_restates_the_question():
+    from kb.answer.citations import restates
+
+    question = "What is the default value of IPTRAP_DEFAULT_IPSET_OPTIONS, the options iptrap uses for an ipset?"
+    assert restates(question, "The default value of IPTRAP_DEFAULT_IPSET_OPTIONS is seconds [1].")  # its identifier is the question's
+    assert not restates(question, "The default value of IPTRAP_DEFAULT_IPSET_OPTIONS is 3600 seconds [1].")
+    assert not restates(question, "The default value of IPTRAP_DEFAULT_IPSET_OPTIONS is timeout 600 [1].")
+    assert not restates(question, "IPTRAP_DEFAULT_IPSET_OPTIONS defaults to the ipset's own hashsize [1].")
+
+
+def test_an_according_to_lead_in_is_where_the_answer_read_it_not_what_it_states():
+    from kb.answer.citations import claim
+
+    passages = [P(1, "Debian Edu uses umask 002; Debian itself uses 022."),
+                P(2, "Release history: Debian 4.0 Etch released 2007-04-08.")]
+    sentence = "根据 Debian 4.0 Etch released 2007-04-08 的文档，Debian 默认的 umask 是 022。"
+    assert claim(sentence) == "Debian 默认的 umask 是 022。"
+    checked = ground(attribute(sentence, passages), passages, question="Debian 默认的 umask 是多少？")
+    assert not checked.dropped and "[1]" in checked.text
+    # What the sentence itself states is still checked, and its lead-in must name what a passage holds.
+    assert ground("According to the Debian 4.0 notes, the umask is 077 [1].", passages).dropped
+    assert ground("According to the Debian 5.0 notes, the umask is 022 [1].", passages).dropped

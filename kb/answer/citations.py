@@ -2,11 +2,11 @@
 
 - `parse_citations`: markers naming no passage are dropped; the cited passages in order of use.
 - `attribute`: a sentence without a marker gets the passage that holds its key terms.
-- `ground`: every number (with its unit) and identifier a sentence states must occur in the
-  passages, near the question's words when `anchors` are given; a sentence whose facts occur
-  nowhere is dropped, and one citing a passage that lacks them is re-pointed to the passage that
-  has them. An answer left with no grounded sentence, or only with a pointer to the documents
-  (`says_something`), is a refusal.
+- `ground`: every number (with its unit) and identifier a sentence states (an "according to ..."
+  lead-in aside) must occur in the passages, near the question's words when `anchors` are given;
+  a sentence whose facts occur nowhere is dropped, and one citing a passage that lacks them is
+  re-pointed to the passage that has them. An answer left with no grounded sentence, or only with
+  a pointer to the documents (`says_something`), is a refusal.
 - `role_unsaid`: a "who is the leader of X" question answered from passages that never name the role.
 
 Sentences are split so that list numbers ("1. Announce ..."), inline code and version strings
@@ -158,6 +158,18 @@ def _place_marker(sentence: str, n: int) -> str:
 # -- attribution ---------------------------------------------------------------------------------------
 
 
+# "According to the Debian 4.0 notes, ...", "根据 … 的文档，...": where an answer says it read
+# something is not what it states (the model often names a passage's neighbour there).
+_LEAD_IN = re.compile(r"^\s*(?:according to|as (?:stated|described|noted|explained|shown) in|based on)\b[^,，:：]{0,120}[,，:：]\s*"
+                      r"|^\s*(?:根据|按照|依据)[^，,：:。]{0,80}[，,：:]\s*", re.I)
+
+
+def claim(sentence: str) -> str:
+    """The sentence without its "according to ..." lead-in: what its facts are checked on."""
+    rest = _LEAD_IN.sub("", sentence, count=1)
+    return rest if rest.strip() else sentence
+
+
 def _key_terms(sentence: str) -> tuple[set[str], set[str]]:
     """Numbers, and words of 4+ letters / identifiers / Chinese bigrams, lower-cased."""
     numbers = set(_NUMBER.findall(sentence))
@@ -208,17 +220,17 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
     for segment in segments(text):
         piece = segment.text
         if segment.sentence and not MARKER.search(piece):
-            n = best_passage(piece, texts, threshold, threshold_cjk)
+            n = best_passage(claim(piece), texts, threshold, threshold_cjk)
             if n is None:
                 # A sentence whose facts (identifiers, names, numbers) one passage holds is that
                 # passage's even when its other words only restate the question ("The FAQ suggests
                 # the dlocate tool."): the facts are the evidence.
-                stated = facts(piece)
+                stated = facts(claim(piece))
                 holding = {k: v for k, v in texts.items() if stated and all(supported(f, _normalised(v)) for f in stated)}
                 # (the best of them by key terms; else the first: "3 days." where it says "three days")
-                n = (best_passage(piece, holding, 0.0, 0.0) or min(holding)) if holding else None
-            if n is None and question and not facts(piece):
-                added = {w for w in _key_terms(MARKER.sub("", piece))[1] if _stem(w) not in asked and w not in _GENERIC}
+                n = (best_passage(claim(piece), holding, 0.0, 0.0) or min(holding)) if holding else None
+            if n is None and question and not facts(claim(piece)):
+                added = {w for w in _key_terms(MARKER.sub("", claim(piece)))[1] if _stem(w) not in asked and w not in _GENERIC}
                 holding = {k: v for k, v in texts.items() if added and all(w in v for w in added)}
                 n = min(holding) if holding else None
             if n is not None:
@@ -374,7 +386,14 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         if _bare(segment.text) in echoed and best_passage(segment.text, texts) is None:
             dropped.append(f"{segment.text.strip()} (the prompt's example; no passage says it)")
             continue
-        stated = {f for f in facts(segment.text) if not supported(f, given)}
+        # The lead-in ("According to the Debian 4.0 notes, ...") must name what some passage or label
+        # holds; what the sentence states is checked on its own.
+        named = facts(segment.text[: len(segment.text) - len(claim(segment.text))])
+        invented = sorted(f for f in named if not supported(f, given) and not any(supported(f, body) for body in texts.values()))
+        if invented:
+            dropped.append(f"{segment.text.strip()} (not in the passages: {', '.join(invented)})")
+            continue
+        stated = {f for f in facts(claim(segment.text)) if not supported(f, given)}
         if not stated:
             out.append(segment.text)
             continue
@@ -431,16 +450,25 @@ _FILLER = frozenset("should used using uses make makes made expects expect expec
                     "sure need needs allows allow given like follows following within order ensure based".split())
 
 
+# A unit with no amount beside it says nothing ("The default value of X is seconds.").
+_UNIT_WORDS = frozenset(f"{unit}{plural}" for unit in "second minute hour week month year byte kilobyte megabyte gigabyte".split()
+                        for plural in ("", "s")) | {"days", "percent"}
+
+
 def restates(question: str, text: str) -> bool:
     """Whether an English answer only gives the question back: no sentence states a fact (a number,
-    identifier or name) and every content word it uses is the question's ("knockd expects a certain
-    port-knocking sequence." to "Which sequence does knockd expect?"). A yes or no is an answer."""
+    identifier or name) the question does not give, and every content word it uses is the
+    question's, or a unit with no amount ("knockd expects a certain port-knocking sequence." to
+    "Which sequence does knockd expect?"; "The default value of IPTRAP_DEFAULT_IPSET_OPTIONS is
+    seconds." to "What is the default value of IPTRAP_DEFAULT_IPSET_OPTIONS?"). A yes or no is an
+    answer."""
     plain = MARKER.sub(" ", text)
-    if _YES_NO.match(plain) or any(facts(s.text) for s in segments(text) if s.sentence):
+    given = _normalised(question)
+    if _YES_NO.match(plain) or any(f for s in segments(text) if s.sentence for f in facts(s.text) if not supported(f, given)):
         return False
-    asked = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(question))}
+    asked = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)}
     said = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(plain))
-            if len(w) >= 4 and w not in _STOP and w not in _FILLER}
+            if len(w) >= 4 and w not in _STOP and w not in _FILLER and w not in _UNIT_WORDS}
     return bool(said) and said <= asked
 
 

@@ -62,6 +62,13 @@ def is_refusal(text: str, refusals: list[str]) -> bool:
     return not MARKER.search(text) and bool(_NOT_IN_DOCUMENTS.search(text)) and len(text) < 300
 
 
+def declined(text: str, refusals: list[str], example: str) -> bool:
+    """The reply is the refusal, or only the system prompt's example sentence given back (the 1.5B
+    model answers "Deploys need two approvals [2]." when it finds nothing): either way the model
+    gave no answer, and a retry may get one."""
+    return is_refusal(strip_refusal(text, refusals), refusals) or _squashed(MARKER.sub("", text)) == _squashed(MARKER.sub("", example))
+
+
 def strip_refusal(text: str, refusals: list[str]) -> str:
     """An answer that cites passages and then adds the refusal sentence keeps only the answer."""
     for refusal in refusals:
@@ -158,7 +165,8 @@ class Answerer:
         # reply is held back while it can still be the refusal sentence, so a retried refusal never
         # reaches the reader.
         held = (lang == "zh" and self.settings.retry_in_english) or (self.settings.second_look and len(hits) > SECOND_LOOK)
-        pending, shown = yield from self._generate(model, messages, sampling, stats, cancel, refusals if held else [])
+        example = CITATION_EXAMPLE[lang]
+        pending, shown = yield from self._generate(model, messages, sampling, stats, cancel, [*refusals, example] if held else [])
         text = _THINK.sub("", "".join(stats.pieces))
         answer.cancelled = stats.cancelled
         answer.usage = {"prompt_tokens": stats.prompt_tokens, "completion_tokens": stats.completion_tokens}
@@ -169,7 +177,7 @@ class Answerer:
         )
         reply = "".join(stats.pieces)
         retried = None
-        refused = held and not shown and not answer.cancelled and is_refusal(strip_refusal(text, refusals), refusals)
+        refused = held and not shown and not answer.cancelled and declined(text, refusals, example)
         if refused and lang == "zh" and self.settings.retry_in_english:
             retried = yield from self._retry_in_english(model, answer, hits, history, sampling, cancel, refusals)
         if refused and retried is None and self.settings.second_look and len(hits) > SECOND_LOOK and not answer.cancelled:
@@ -212,9 +220,9 @@ class Answerer:
     @staticmethod
     def _generate(model: ChatModel, messages: list[Message], sampling: Sampling, stats: GenerationStats,
                   cancel: threading.Event | None, hold: list[str]) -> Generator[Event, None, tuple[str, bool]]:
-        """Stream the model's visible tokens; with `hold` (refusal sentences), text that is still the
-        start of one of them is kept back until it is not (a reply that is the refusal shows nothing).
-        Returns what is still held back and whether anything was shown."""
+        """Stream the model's visible tokens; with `hold` (the refusal sentences, the prompt's example),
+        text that is still the start of one of them is kept back until it is not (a reply that is the
+        refusal shows nothing). Returns what is still held back and whether anything was shown."""
         visible = _ThinkFilter()
         pending, shown_any = "", False
         for piece in model.stream(messages, sampling, stats, cancel):
@@ -277,13 +285,14 @@ class Answerer:
         removed, and raw), its passages and messages; None when it is the refusal again."""
         numbered, messages = self.build_messages(model, question, history, hits, lang, sampling.max_tokens)
         stats = GenerationStats()
-        pending, shown = yield from self._generate(model, messages, sampling, stats, cancel, refusals)
+        example = CITATION_EXAMPLE[lang]
+        pending, shown = yield from self._generate(model, messages, sampling, stats, cancel, [*refusals, example])
         text = _THINK.sub("", "".join(stats.pieces))
         answer.timings["generation_ms"] = round((answer.timings["generation_ms"] or 0) + (time.perf_counter() - started) * 1000, 1)
         answer.usage = {k: answer.usage[k] + v for k, v in
                         (("prompt_tokens", stats.prompt_tokens), ("completion_tokens", stats.completion_tokens))}
         answer.cancelled = stats.cancelled
-        if not shown and is_refusal(strip_refusal(text, refusals), refusals):
+        if not shown and declined(text, refusals, example):
             return None
         if pending:
             yield Event("token", pending)
