@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's four held-out retrieval sets: two PDF manuals and two HTML manuals nobody has tuned on.
+"""Build kb's five held-out retrieval sets: three PDF manuals and two HTML manuals nobody has tuned on.
 
-    .venv/bin/python bench/heldout.py                       # fetch + lay out all four corpora, check all question sets
-    .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in all four
+    .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
+    .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: five packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -39,6 +39,17 @@ below) and unpacked there with `dpkg -x`:
   extracts it), one file. Left out: the section 5 manpages (firehol-*.5.gz, the same text as the
   manual's chapters), the example configurations, the stylesheet and the changelogs, copyright and
   doc-base metadata.
+- debian-krb5: krb5-doc 1.20.1-2+deb12u5
+  (sha256 d3ca67a170929d0017a56bd1bae21500bbbca273ccf1b4a4986f4fa80913cf88), the MIT Kerberos
+  documentation. Kept: the PDF of the "Kerberos Administration Guide" (release 1.20.1: installing KDCs,
+  krb5.conf, kdc.conf and kadm5.acl, database administration and types, account lockout, LDAP back end,
+  PKINIT, OTP and SPAKE preauthentication, encryption types, the administration programs' manpages,
+  MIT defaults, troubleshooting, retiring DES), 177 PDF pages (about 348,000 characters of text as pypdf
+  extracts it), one file; the package ships it gzipped (admin.pdf.gz) and it is laid out unpacked,
+  with the package's mtime. Left out: the same guide as HTML (one format), the other five guides the
+  package ships (user, basic concepts, build, application and plugin developer: other readers and
+  topics, one manual per corpus) in both formats, the HTML indexes, and the README, NOTICE and
+  package metadata.
 
 Layout:
 
@@ -46,9 +57,11 @@ Layout:
     bench/.cache/heldout/debian-reference/corpus/<chapter>.en.html
     bench/.cache/heldout/debian-harden/corpus/<page>.html
     bench/.cache/heldout/debian-firehol/corpus/firehol-manual.pdf
+    bench/.cache/heldout/debian-krb5/corpus/krb5-admin-guide.pdf
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
-corpora/heldout-debian-harden-questions.jsonl and corpora/heldout-debian-firehol-questions.jsonl, 30 each (8 paraphrase and 8 identifier questions in
+corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl and
+corpora/heldout-debian-krb5-questions.jsonl, 30 each (8 paraphrase and 8 identifier questions in
 English, 6 cross-lingual, 8 near-miss of which 2 in Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
 The format is that of corpora/debian-faq-questions.jsonl: gold_sources are file names relative to
@@ -68,7 +81,9 @@ answer the manual does not give). Standard library only, but for pypdf (in .venv
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -126,6 +141,10 @@ CORPORA = {
         "firehol-doc", "3.1.7+ds-2.1", "33a866c75f53eacf410edafcf32b9cf9311ddfbb60ead653495004be9f7b9037",
         {"firehol-manual.pdf": "usr/share/doc/firehol/firehol-manual.pdf"},
     ),
+    "debian-krb5": Corpus(
+        "krb5-doc", "1.20.1-2+deb12u5", "d3ca67a170929d0017a56bd1bae21500bbbca273ccf1b4a4986f4fa80913cf88",
+        {"krb5-admin-guide.pdf": "usr/share/doc/krb5-doc/admin.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
 FIELDS = ["id", "question", "answerable", "gold_sources", "gold_pages", "language", "kind", "evidence", "answer_keywords"]
@@ -152,7 +171,13 @@ def layout(cache: Path, spec: Corpus) -> Path:
     corpus.mkdir(parents=True, exist_ok=True)
     for name, inside in spec.files.items():
         src, dest = unpacked / inside, corpus / name
-        if not dest.is_file() or dest.read_bytes() != src.read_bytes():
+        if inside.endswith(".gz") and not name.endswith(".gz"):  # shipped gzipped: the corpus holds it unpacked
+            data = gzip.decompress(src.read_bytes())
+            if not dest.is_file() or dest.read_bytes() != data:
+                dest.write_bytes(data)
+                stat = src.stat()
+                os.utime(dest, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # the package's mtime, as copy2 keeps it
+        elif not dest.is_file() or dest.read_bytes() != src.read_bytes():
             shutil.copy2(src, dest)  # copy2 keeps the package's mtimes: re-ingest skips unchanged files
     for path in corpus.rglob("*"):
         if path.is_file() and path.relative_to(corpus).as_posix() not in spec.files:
