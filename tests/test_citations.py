@@ -301,3 +301,14 @@ def test_an_according_to_lead_in_is_where_the_answer_read_it_not_what_it_states(
     # What the sentence itself states is still checked, and its lead-in must name what a passage holds.
     assert ground("According to the Debian 4.0 notes, the umask is 077 [1].", passages).dropped
     assert ground("According to the Debian 5.0 notes, the umask is 022 [1].", passages).dropped
+
+
+def test_a_made_up_direct_answer_is_marked_and_a_made_up_aside_is_only_dropped():
+    passages = [P(1, "Veyon lets teachers watch pupils' screens. Every client with a network card needs the Veyon service.")]
+    made_up = ground("You edit `/etc/veyon.conf` [1]. Every client with a network card needs the Veyon service [1].", passages)
+    assert made_up.invented_first and made_up.dropped
+    aside = ground("Every client with a network card needs the Veyon service [1]. For example, run `veyon-cli start` [1].",
+                   passages)
+    assert aside.dropped and not aside.invented_first
+    # A first sentence about another part of the passages (not made up) is not an invention.
+    assert not ground("Teachers watch screens with Veyon [1].", passages).invented_first

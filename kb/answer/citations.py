@@ -359,6 +359,9 @@ class Grounding:
     text: str  # the answer, ungrounded sentences removed, citations re-pointed
     dropped: list[str]  # the sentences removed, with the facts no passage holds
     repointed: int  # citations moved to the passage that holds the sentence's facts
+    # The first sentence, the direct answer, states a fact that no passage holds at all: the model
+    # made the answer up, and what follows it is not trusted either (Answerer.finish refuses).
+    invented_first: bool = False
 
     @property
     def changed(self) -> bool:
@@ -379,10 +382,12 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     given = _normalised("\n".join([question, *(getattr(p, "label", "") for p in passages)]))
     echoed = {_bare(e) for e in echoes}
     out, dropped, repointed = [], [], 0
+    invented_first, first = False, True
     for segment in segments(text):
         if not segment.sentence:
             out.append(segment.text)
             continue
+        leading, first = first, False
         if _bare(segment.text) in echoed and best_passage(segment.text, texts) is None:
             dropped.append(f"{segment.text.strip()} (the prompt's example; no passage says it)")
             continue
@@ -392,6 +397,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         invented = sorted(f for f in named if not supported(f, given) and not any(supported(f, body) for body in texts.values()))
         if invented:
             dropped.append(f"{segment.text.strip()} (not in the passages: {', '.join(invented)})")
+            invented_first |= leading
             continue
         stated = {f for f in facts(claim(segment.text)) if not supported(f, given)}
         if not stated:
@@ -412,6 +418,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
                 f"in passage {loose[0]} only where it is not about the question" if anchors and loose else \
                 f"no passage it cites holds {', '.join(sorted(stated))} together"
             dropped.append(f"{segment.text.strip()} ({reason})")
+            invented_first |= leading and bool(missing)
             continue
         if cited and not any(n in holders for n in cited):
             repointed += 1
@@ -423,7 +430,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     cleaned = re.sub(r"[ \t]+\n", "\n", "".join(out))
     cleaned = re.sub(r"^[ \t]*(?:\d{1,3}[.)]|[-*•+])[ \t]*(?:\n|$)", "", cleaned, flags=re.M)  # an emptied list item
     cleaned = re.sub(r"\n{3,}", "\n\n", cleaned).strip()
-    return Grounding(cleaned, dropped, repointed)
+    return Grounding(cleaned, dropped, repointed, invented_first)
 
 
 def _bare(sentence: str) -> str:

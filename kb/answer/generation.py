@@ -336,8 +336,9 @@ class Answerer:
             if checked.dropped:
                 log.info("dropped %d ungrounded sentence(s): %s", len(checked.dropped), "; ".join(checked.dropped)[:500])
             answer.dropped = checked.dropped
-            if checked.dropped and not says_something(checked.text):
-                # Nothing left, or only a pointer to where the removed facts were said to be.
+            if checked.invented_first or (checked.dropped and not says_something(checked.text)):
+                # A made-up direct answer; or nothing left, or only a pointer to where the removed
+                # facts were said to be.
                 answer.answer, answer.refused, answer.refused_by = self.refusal(answer.language), True, "grounding"
                 return
             text = checked.text
