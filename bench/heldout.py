@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's five held-out retrieval sets: three PDF manuals and two HTML manuals nobody has tuned on.
+"""Build kb's six held-out retrieval sets: three PDF manuals and three HTML manuals nobody has tuned on.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: five packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -50,6 +50,18 @@ below) and unpacked there with `dpkg -x`:
   package ships (user, basic concepts, build, application and plugin developer: other readers and
   topics, one manual per corpus) in both formats, the HTML indexes, and the README, NOTICE and
   package metadata.
+- debian-knot: knot-doc 3.2.6-1
+  (sha256 4b97fefbc2da5e0b94a4d37615250cd9b07ef539578d980d1bd023935c8b327d), the Knot DNS 3.2.6
+  documentation (CZ.NIC's authoritative DNS server): introduction, requirements, installation,
+  configuration, operation, troubleshooting, the configuration reference, the query modules, the
+  manpages of the Utilities chapter (knotd, knotc, keymgr, kjournalprint, kcatalogprint, kzonecheck,
+  kzonesign, kdig, khost, knsec3hash, knsupdate, kxdpgun), migration and the appendix. The package has
+  no PDF. Kept: its HTML, one file per chapter and one per manpage as the package ships it, 22 files
+  in the manual's order, about 255,000 characters of text once the tags are stripped. Left out: the
+  table of contents (index.html), the Utilities chapter page (utilities.html: one sentence and the list
+  of the manpages), the search page, the reStructuredText sources (_sources/, the same text), the Info
+  manual (knot.info.gz, the same text again), the stylesheets and scripts, and the changelogs,
+  copyright and doc-base metadata.
 
 Layout:
 
@@ -58,11 +70,13 @@ Layout:
     bench/.cache/heldout/debian-harden/corpus/<page>.html
     bench/.cache/heldout/debian-firehol/corpus/firehol-manual.pdf
     bench/.cache/heldout/debian-krb5/corpus/krb5-admin-guide.pdf
+    bench/.cache/heldout/debian-knot/corpus/<chapter or manpage>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
-corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl and
-corpora/heldout-debian-krb5-questions.jsonl, 30 each (8 paraphrase and 8 identifier questions in
-English, 6 cross-lingual, 8 near-miss of which 2 in Chinese), written by hand from the manuals' text
+corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
+corpora/heldout-debian-krb5-questions.jsonl and corpora/heldout-debian-knot-questions.jsonl, 30 each
+(8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
+Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
 The format is that of corpora/debian-faq-questions.jsonl: gold_sources are file names relative to
 the corpus folder; gold_pages are the PDF's 1-based page numbers (empty for HTML). "evidence" holds
@@ -124,6 +138,13 @@ HARDEN_PAGES = [  # in the manual's order (index.html's); each is a chapter or a
     "ch12", "ch12s02", "debian-sec-team-faq",  # 12
     "apb", "checklist", "snort-box", "bridge-fw", "bind-chuser", "fw-security-update", "chroot-ssh-env",  # B
 ]
+KNOT_PAGES = [  # in the manual's order (index.html's): a file per chapter, the Utilities chapter's manpages one each
+    "introduction", "requirements", "installation", "configuration", "operation", "troubleshooting", "reference",
+    "modules",
+    *(f"man_{u}" for u in ("knotd", "knotc", "keymgr", "kjournalprint", "kcatalogprint", "kzonecheck", "kzonesign",
+                           "kdig", "khost", "knsec3hash", "knsupdate", "kxdpgun")),
+    "migration", "appendices",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -144,6 +165,10 @@ CORPORA = {
     "debian-krb5": Corpus(
         "krb5-doc", "1.20.1-2+deb12u5", "d3ca67a170929d0017a56bd1bae21500bbbca273ccf1b4a4986f4fa80913cf88",
         {"krb5-admin-guide.pdf": "usr/share/doc/krb5-doc/admin.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-knot": Corpus(
+        "knot-doc", "3.2.6-1", "4b97fefbc2da5e0b94a4d37615250cd9b07ef539578d980d1bd023935c8b327d",
+        {f"{p}.html": f"usr/share/doc/knot-doc/{p}.html" for p in KNOT_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
