@@ -186,3 +186,20 @@ def test_a_reply_that_is_the_prompts_example_is_no_answer_and_gets_the_second_lo
     tokens, answer, _ = _run(answerer, "Which address opens the CUPS interface?")
     assert not answer.refused and answer.retried == "second_look" and "631" in answer.answer
     assert "approvals" not in tokens and len(model.prompts) == 2
+
+
+class InventingChat(ScriptedChat):
+    """Makes up the file the question asks for, then says what the passage says."""
+
+    def stream(self, messages, sampling, stats, cancel=None):
+        self.prompts.append(messages[-1]["content"])
+        reply = "Edit `/etc/cups/central.conf` [1]. Open https://www.intern:631 in a browser [1]."
+        for i in range(0, len(reply), 4):
+            yield stats.record(reply[i : i + 4], 0.0)
+        stats.stopped = True
+
+
+def test_an_answer_that_makes_up_its_first_fact_is_refused_and_says_why():
+    answer = _answerer(InventingChat(), second_look=False).ask("Which file configures central printer management?")
+    assert answer.refused and answer.refused_by == "grounding"
+    assert any("/etc/cups/central.conf" in d for d in answer.dropped)
