@@ -67,7 +67,7 @@ def load_questions(path: Path) -> list[Question]:
     return questions
 
 
-def _on_gold(source: str, page: int | None, page_end: int | None, question: Question) -> bool:
+def on_gold(source: str, page: int | None, page_end: int | None, question: Question) -> bool:
     """A gold source, and (when the question gives gold pages and the passage a page) within one
     page of a gold page."""
     if not any(source == gold or source.endswith("/" + gold) for gold in question.gold_sources):
@@ -79,14 +79,14 @@ def _on_gold(source: str, page: int | None, page_end: int | None, question: Ques
 
 
 def is_relevant(hit: Hit, question: Question) -> bool:
-    return _on_gold(hit.source, hit.page, hit.page_end, question)
+    return on_gold(hit.source, hit.page, hit.page_end, question)
 
 
 def cites_gold(citation: dict[str, Any], question: Question) -> bool:
     """A citation of the answer contract names a gold source, and (when the question gives gold
     pages and the citation a page) a page within one of them, as `is_relevant` judges a hit: in a
     one-file corpus the file alone says nothing."""
-    return _on_gold(citation.get("source") or "", citation.get("page"), citation.get("page_end"), question)
+    return on_gold(citation.get("source") or "", citation.get("page"), citation.get("page_end"), question)
 
 
 @dataclass
