@@ -243,7 +243,8 @@ def kb_row(q: Question, k: dict[str, Any]) -> dict[str, Any]:
             "keyword_hit": keyword_hit(k["answer"], q.answer_keywords) if q.answer_keywords and not k["refused"] else None,
             "citations": [{"n": c["n"], "source": c["source"], "page": c["page"]} for c in k["citations"]],
             "dropped": k.get("dropped", []), "refused_by": k.get("refused_by"), "doubt": k.get("doubt"),
-            "search_question": k.get("search_question"), "model_called": k["timings"]["ttft_ms"] is not None,
+            "search_question": k.get("search_question"), "retried": k.get("retried") or "",
+            "model_called": k["timings"]["ttft_ms"] is not None,
             "timings": k["timings"], "raw": k.get("raw"), "passages": k.get("passages", [])}
 
 
