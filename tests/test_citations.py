@@ -312,3 +312,23 @@ def test_a_made_up_direct_answer_is_marked_and_a_made_up_aside_is_only_dropped()
     assert aside.dropped and not aside.invented_first
     # A first sentence about another part of the passages (not made up) is not an invention.
     assert not ground("Teachers watch screens with Veyon [1].", passages).invented_first
+
+
+def test_an_answer_naming_only_a_certain_thing_restates_the_question():
+    from kb.answer.citations import restates
+
+    question = "What port-knocking sequence does knockd's default configuration expect?"
+    assert restates(question, "It expects a certain port connection attempt sequence [1].")
+    assert not restates(question, "It expects connections to ports 7000, 8000 and 9000 in turn [1].")
+
+
+def test_a_chinese_questions_latin_words_anchor_its_facts():
+    from kb.answer.citations import anchor_terms
+
+    passages = [P(1, "Set a minimum length of passwords higher (6 characters maybe) in /etc/pam.d/passwd. "
+                     + "Unrelated text. " * 12 + "MaxAuthTries is listed in sshd_config.")]
+    anchors = anchor_terms("sshd_config 中 MaxAuthTries 的默认值是多少？")
+    assert {"maxau", "sshd_"} <= anchors
+    assert ground("MaxAuthTries 的默认值是 6 [1]。", passages, "sshd_config 中 MaxAuthTries 的默认值是多少？", anchors=anchors).dropped
+    near = [P(1, "In sshd_config, MaxAuthTries defaults to 6.")]
+    assert not ground("MaxAuthTries 的默认值是 6 [1]。", near, "sshd_config 中 MaxAuthTries 的默认值是多少？", anchors=anchors).dropped

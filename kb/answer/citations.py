@@ -462,17 +462,23 @@ _UNIT_WORDS = frozenset(f"{unit}{plural}" for unit in "second minute hour week m
                         for plural in ("", "s")) | {"days", "percent"}
 
 
+# What an answer says when it has no value to give: "a certain sequence", "some specific port".
+_VAGUE = re.compile(r"\b(?:a|an|some)\s+(?:certain|specific|particular)\b", re.I)
+
+
 def restates(question: str, text: str) -> bool:
     """Whether an English answer only gives the question back: no sentence states a fact (a number,
     identifier or name) the question does not give, and every content word it uses is the
-    question's, or a unit with no amount ("knockd expects a certain port-knocking sequence." to
-    "Which sequence does knockd expect?"; "The default value of IPTRAP_DEFAULT_IPSET_OPTIONS is
+    question's, or a unit with no amount, or it names only "a certain" thing ("knockd expects a
+    certain port-knocking sequence." to "Which sequence does knockd expect?"; "The default value of IPTRAP_DEFAULT_IPSET_OPTIONS is
     seconds." to "What is the default value of IPTRAP_DEFAULT_IPSET_OPTIONS?"). A yes or no is an
     answer."""
     plain = MARKER.sub(" ", text)
     given = _normalised(question)
     if _YES_NO.match(plain) or any(f for s in segments(text) if s.sentence for f in facts(s.text) if not supported(f, given)):
         return False
+    if _VAGUE.search(plain):
+        return True  # "a certain port connection attempt sequence" names no sequence
     asked = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)}
     said = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(plain))
             if len(w) >= 4 and w not in _STOP and w not in _FILLER and w not in _UNIT_WORDS}

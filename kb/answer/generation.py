@@ -331,7 +331,8 @@ class Answerer:
             text = attribute(text, numbered, question=answer.standalone_question)
         english = language(answer.standalone_question) == "en"  # a retried Chinese question was answered in English
         if self.settings.grounding and not answer.cancelled:
-            anchors = anchor_terms(answer.standalone_question) if english else None
+            # A Chinese question's anchors are its Latin words (MaxAuthTries, sshd_config), when it has any.
+            anchors = anchor_terms(answer.standalone_question) or None
             checked = ground(text, numbered, answer.standalone_question, tuple(CITATION_EXAMPLE.values()), anchors)
             if checked.dropped:
                 log.info("dropped %d ungrounded sentence(s): %s", len(checked.dropped), "; ".join(checked.dropped)[:500])
