@@ -470,9 +470,9 @@ def restates(question: str, text: str) -> bool:
     """Whether an English answer only gives the question back: no sentence states a fact (a number,
     identifier or name) the question does not give, and every content word it uses is the
     question's, or a unit with no amount, or it names only "a certain" thing ("knockd expects a
-    certain port-knocking sequence." to "Which sequence does knockd expect?"; "The default value of IPTRAP_DEFAULT_IPSET_OPTIONS is
-    seconds." to "What is the default value of IPTRAP_DEFAULT_IPSET_OPTIONS?"). A yes or no is an
-    answer."""
+    certain port-knocking sequence." to "Which sequence does knockd expect?"; "The default value of
+    IPTRAP_DEFAULT_IPSET_OPTIONS is seconds." to "What is the default value of
+    IPTRAP_DEFAULT_IPSET_OPTIONS?"). A yes or no is an answer."""
     plain = MARKER.sub(" ", text)
     given = _normalised(question)
     if _YES_NO.match(plain) or any(f for s in segments(text) if s.sentence for f in facts(s.text) if not supported(f, given)):
