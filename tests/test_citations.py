@@ -332,3 +332,9 @@ def test_a_chinese_questions_latin_words_anchor_its_facts():
     assert ground("MaxAuthTries 的默认值是 6 [1]。", passages, "sshd_config 中 MaxAuthTries 的默认值是多少？", anchors=anchors).dropped
     near = [P(1, "In sshd_config, MaxAuthTries defaults to 6.")]
     assert not ground("MaxAuthTries 的默认值是 6 [1]。", near, "sshd_config 中 MaxAuthTries 的默认值是多少？", anchors=anchors).dropped
+
+
+def test_an_identifier_in_chinese_text_ends_where_the_latin_letters_end():
+    assert facts("一个 krb5kdc进程最多可以同时为32个realm提供服务。") == {"krb5kdc", "32"}
+    assert unsupported_terms("krb5kdc进程最多可以同时为多少个 realm 提供服务？",
+                             [P(1, "A single krb5kdc process can serve up to 32 realms.")]) == []

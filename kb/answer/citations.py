@@ -39,8 +39,9 @@ _WORD = re.compile(rf"[A-Za-z][\w./-]*[\w]|[{CJK_UNIFIED}]{{2,}}")
 _HAN = re.compile(f"[{CJK_UNIFIED}]")
 # An identifier: a long option, or a word with an underscore, a dot or slash between word characters,
 # a digit after letters, or inner capitals (--no-act, shared_buffers, read.csv, /etc/fstab, v14, OpenSSL).
+# ASCII word characters only: in Chinese text with no spaces, "krb5kdc进程最多…" is the identifier krb5kdc.
 _IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.-])((?:--[A-Za-z][\w-]*|[A-Za-z][\w-]*(?:[_./][\w-]+)+|[A-Za-z]+\d[\w.]*"
-                         r"|[a-z]+[A-Z]\w*))(?![\w])")
+                         r"|[a-z]+[A-Z]\w*))(?![\w])", re.ASCII)
 _PLACEHOLDER = re.compile(r"[<>{}\[\]|]|\.\.\.|…|^[A-Z][A-Z_]{2,}$")
 _GENERIC = frozenset("using uses used need needs answer question passage passages document documents".split())
 _STOP = frozenset("that this with from have will what which when where there their they them then than into "
