@@ -338,3 +338,10 @@ def test_an_identifier_in_chinese_text_ends_where_the_latin_letters_end():
     assert facts("一个 krb5kdc进程最多可以同时为32个realm提供服务。") == {"krb5kdc", "32"}
     assert unsupported_terms("krb5kdc进程最多可以同时为多少个 realm 提供服务？",
                              [P(1, "A single krb5kdc process can serve up to 32 realms.")]) == []
+
+
+def test_a_sentence_whose_version_only_the_passage_heading_gives_is_attributed_to_it():
+    """Sphinx pages put "Upgrade 3.1.x to 3.2.x" in the heading; the text under it never repeats 3.2."""
+    passages = [Labelled(1, "Linux distributions Debian 9 and Ubuntu 16.04 are no longer supported.",
+                         "migration.html · Migration > Upgrade 3.1.x to 3.2.x > Packaging")]
+    assert attribute("Debian 9 and Ubuntu 16.04 lost support with the 3.2 series.", passages).endswith("[1].")

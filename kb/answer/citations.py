@@ -215,7 +215,7 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
     without a clear source stay unmarked; list numbers, code and version strings stay whole."""
     if not passages:
         return text
-    texts = {p.n: p.text.lower() for p in passages}
+    texts = {p.n: _headed(p) for p in passages}  # a heading names what its text does not repeat
     asked = {_stem(w) for w in _key_terms(question)[1]} if question else set()
     out = []
     for segment in segments(text):
