@@ -137,53 +137,47 @@ def test_a_term_no_passage_holds_is_searched_for_before_the_question_is_refused(
 class CrowdedChat(ScriptedChat):
     """Refuses when the prompt holds more than two passages; answers from the first otherwise."""
 
+    crowded = LLMSettings().refusal_en  # the reply to a prompt with more than two passages
+
     def stream(self, messages, sampling, stats, cancel=None):
         user = messages[-1]["content"]
         self.prompts.append(user)
-        reply = LLMSettings().refusal_en if "[3]" in user else "Open https://www.intern:631 in a browser [1]."
+        reply = self.crowded if "[3]" in user else "Open https://www.intern:631 in a browser [1]."
         for i in range(0, len(reply), 4):
             yield stats.record(reply[i : i + 4], 0.0)
         stats.stopped = True
 
 
-def test_a_refused_question_gets_a_second_look_over_its_best_passages_and_the_refusal_never_streams():
+class EchoingChat(CrowdedChat):
+    """Gives the system prompt's example sentence back when more passages surround the answer."""
+
+    crowded = "Deploys need two approvals [2]."
+
+
+def _four_passages(model: ScriptedChat, **settings):
     hits = [_hit(1, PASSAGE), _hit(2, "Printers are listed in the CUPS web interface."), _hit(3, "Unrelated."),
             _hit(4, "Also unrelated.")]
+    answerer = Answerer(LLMSettings(**settings), search=lambda q, k: hits, is_relevant=lambda h, q: True,
+                        model=lambda: model, model_name=model.name)
+    return _run(answerer, "Which address opens the CUPS interface?")
+
+
+def test_a_refused_question_gets_a_second_look_over_its_best_passages_and_the_refusal_never_streams():
     model = CrowdedChat()
-    answerer = Answerer(LLMSettings(), search=lambda q, k: hits, is_relevant=lambda h, q: True, model=lambda: model,
-                        model_name=model.name)
-    tokens, answer, kinds = _run(answerer, "Which address opens the CUPS interface?")
+    tokens, answer, kinds = _four_passages(model)
     assert not answer.refused and answer.retried == "second_look" and "631" in answer.answer
     assert tokens == "Open https://www.intern:631 in a browser [1]." and kinds.count("sources") == 1
     assert len(model.prompts) == 2 and "[3]" in model.prompts[0] and "[3]" not in model.prompts[1]
     assert [c.source for c in answer.citations] == ["page1.html"]
     # Off: the refusal stands, streamed as it came.
     model = CrowdedChat()
-    answerer = Answerer(LLMSettings(second_look=False), search=lambda q, k: hits, is_relevant=lambda h, q: True,
-                        model=lambda: model, model_name=model.name)
-    tokens, answer, _ = _run(answerer, "Which address opens the CUPS interface?")
+    tokens, answer, _ = _four_passages(model, second_look=False)
     assert answer.refused and answer.refused_by == "model" and tokens == LLMSettings().refusal_en and len(model.prompts) == 1
 
 
-class EchoingChat(CrowdedChat):
-    """Gives the system prompt's example sentence back when five passages surround the answer."""
-
-    def stream(self, messages, sampling, stats, cancel=None):
-        user = messages[-1]["content"]
-        self.prompts.append(user)
-        reply = "Deploys need two approvals [2]." if "[3]" in user else "Open https://www.intern:631 in a browser [1]."
-        for i in range(0, len(reply), 4):
-            yield stats.record(reply[i : i + 4], 0.0)
-        stats.stopped = True
-
-
 def test_a_reply_that_is_the_prompts_example_is_no_answer_and_gets_the_second_look():
-    hits = [_hit(1, PASSAGE), _hit(2, "Printers are listed in the CUPS web interface."), _hit(3, "Unrelated."),
-            _hit(4, "Also unrelated.")]
     model = EchoingChat()
-    answerer = Answerer(LLMSettings(), search=lambda q, k: hits, is_relevant=lambda h, q: True, model=lambda: model,
-                        model_name=model.name)
-    tokens, answer, _ = _run(answerer, "Which address opens the CUPS interface?")
+    tokens, answer, _ = _four_passages(model)
     assert not answer.refused and answer.retried == "second_look" and "631" in answer.answer
     assert "approvals" not in tokens and len(model.prompts) == 2
 
