@@ -346,7 +346,7 @@ def run_corpus(corpus: Corpus, base: Settings, encoder: Encoder, models: Models,
     if args.limit:
         questions = questions[: args.limit]
     if args.only:
-        questions = [q for q in questions if q.id in set(args.only)]
+        questions = [q for q in questions if q.id in args.only]
     with KnowledgeBase(settings) as kb:
         say(f"{corpus.name}: kb ingest of {corpus.folder.relative_to(ROOT)} into {Path(settings.store.path).relative_to(ROOT)}")
         report = kb.ingest([corpus.folder], prune=True)
@@ -526,6 +526,11 @@ def main() -> None:
     chosen = [c for c in chosen if not c.missing()]
     if not chosen:
         sys.exit("no corpus to run")
+    if args.only:
+        known = {q.id for corpus in chosen for q in load_questions(corpus.questions)}
+        unknown = sorted(set(args.only) - known)
+        if unknown:
+            parser.error(f"--only: no question {', '.join(unknown)} in {', '.join(c.name for c in chosen)}")
 
     if args.regrade:
         regraded = [regrade(corpus, base) for corpus in chosen if (CACHE / f"{corpus.name}.json").exists()]

@@ -275,8 +275,9 @@ def evaluate_answers(
     TTFT p50/p95, peak memory.
 
     Citation accuracy: of the answerable questions answered (not refused), the share whose citations
-    include a gold source (on a gold page ±1 when the question gives pages: `cites_gold`). False refusals: the share of answerable questions refused. Latency: the
-    whole answer (retrieval + generation). `ask` returns the answer contract (`kb ask --json`)."""
+    include a gold source (on a gold page ±1 when the question gives pages: `cites_gold`). False
+    refusals: the share of answerable questions refused. Latency: the whole answer (retrieval +
+    generation). `ask` returns the answer contract (`kb ask --json`)."""
     run = AnswerRun(model=model)
     keyword_ok, cited_ok, latencies = [], [], []
     refused_right = refused_wrong = unanswerable_refused = 0
