@@ -145,6 +145,15 @@ KNOT_PAGES = [  # in the manual's order (index.html's): a file per chapter, the 
                            "kdig", "khost", "knsec3hash", "knsupdate", "kxdpgun")),
     "migration", "appendices",
 ]
+BORG_PAGES = [  # in the manual's order (index.html's): a file per page; those in a subfolder are named <folder>-<page>
+    "introduction", "installation", "quickstart",
+    *(f"usage/{u}" for u in ("general", "init", "create", "extract", "check", "rename", "list", "diff", "delete", "prune",
+                             "compact", "info", "mount", "key", "upgrade", "recreate", "tar", "serve", "config", "lock",
+                             "benchmark", "help", "debug", "notes")),
+    *(f"deployment/{d}" for d in ("central-backup-server", "hosting-repositories", "automated-local", "image-backup",
+                                  "pull-backup")),
+    "faq", "support", "internals", "internals/security", "internals/data-structures", "internals/frontends",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -169,6 +178,14 @@ CORPORA = {
     "debian-knot": Corpus(
         "knot-doc", "3.2.6-1", "4b97fefbc2da5e0b94a4d37615250cd9b07ef539578d980d1bd023935c8b327d",
         {f"{p}.html": f"usr/share/doc/knot-doc/{p}.html" for p in KNOT_PAGES},
+    ),
+    "debian-drbd": Corpus(
+        "drbd-doc", "8.4~20220106-1", "9dfa401fc32f055bb655f40c5af30b09bcc5d1aaed9ab65b48a11aa32a312e17",
+        {"drbd-users-guide.pdf": "usr/share/doc/drbd-doc/drbd-users-guide.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-borg": Corpus(
+        "borgbackup-doc", "1.2.4-1", "f7c621fde76d460f071e8c0803d62198101f1c86ef3430db158f2e789570dbda",
+        {f"{p.replace('/', '-')}.html": f"usr/share/doc/borgbackup/html/{p}.html" for p in BORG_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}

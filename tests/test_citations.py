@@ -345,3 +345,49 @@ def test_a_sentence_whose_version_only_the_passage_heading_gives_is_attributed_t
     passages = [Labelled(1, "Linux distributions Debian 9 and Ubuntu 16.04 are no longer supported.",
                          "migration.html · Migration > Upgrade 3.1.x to 3.2.x > Packaging")]
     assert attribute("Debian 9 and Ubuntu 16.04 lost support with the 3.2 series.", passages).endswith("[1].")
+
+
+def test_an_amount_and_its_unit_a_few_words_apart_state_the_quantity():
+    """A manpage gives "-t, --timeout seconds ... (default is 60)": that states 60 seconds."""
+    knotc = [P(1, "-t, --timeout seconds Use a control timeout in seconds. Set to 0 for infinity (default is 60).")]
+    assert not ground("The default control timeout is 60 seconds [1].", knotc).dropped
+    assert ground("The default control timeout is 60 minutes [1].", knotc).dropped
+    # An amount with another unit beside it is that quantity, whatever unit words stand near it.
+    assert ground("Old logs are kept for 30 years [1].", [P(1, "Logs are kept 30 days; backups for years.")]).dropped
+
+
+def test_a_question_acronym_anchors_a_fact():
+    from kb.answer.citations import anchor_terms
+
+    question = "What is the largest frame size (MTU) that the kernel-bypass UDP fast path can handle?"
+    assert {"mtu", "udp"} <= anchor_terms(question)
+    limits = [P(1, "Request and its response must go through the same physical network device. Dynamic DNS over "
+                   "XDP is not supported. MTU higher than 1790 bytes is not supported.")]
+    assert not ground("The largest MTU it handles is 1790 bytes [1].", limits, question, anchors=anchor_terms(question)).dropped
+
+
+def test_an_unmarked_sentence_gets_the_passage_that_holds_its_facts_beyond_what_the_question_gives():
+    """"64-bit" comes from the question; the passage holds the rest, so the sentence is its."""
+    db = [P(1, "Also see catalog-db-max-size."),
+          P(2, "journal-db-max-size: the hard limit for the journal database. Default: 20G (20 GiB), or 512M (512 MiB) for 32-bit")]
+    question = "What is the default journal-db-max-size, on 64-bit and on 32-bit systems?"
+    answer = _conclude("The default journal-db-max-size is 20G (20 GiB) on 64-bit systems and 512M (512 MiB) on 32-bit systems.",
+                       db, question)
+    assert not answer.refused and [c.n for c in answer.citations] == [2]
+
+
+def test_short_options_that_differ_by_case_are_an_answer_not_the_question_given_back():
+    from kb.answer.citations import restates
+
+    question = "In Knot DNS 3.2, what were keymgr's -d parameter and kjournalprint's -c parameter renamed to?"
+    assert not restates(question, "In Knot DNS 3.2, keymgr's -d parameter was renamed to -D and kjournalprint's -c to -H [1].")
+    assert restates(question, "In Knot DNS 3.2, keymgr's -d parameter and kjournalprint's -c parameter were renamed [1].")
+
+
+def test_a_quoted_command_is_in_a_passage_that_gives_its_words_in_order_near_each_other():
+    guide = [P(1, "use the kdb5_util load command on one of the KDCs.\nload [-b7|-r13|-r18] [-hash] [-verbose] filename")]
+    assert unsupported_terms("Why not load a dump with `kdb5_util load -hash`?", guide) == []
+    assert unsupported_terms("What does `kdb5_util load -sort` do?", guide) == ["kdb5_util load -sort"]
+    firehol = [P(1, "FireHOL uses the recent module. Find its current values in /sys/module/xt_recent/parameters/; "
+                    "to change them, unload and reload the module.")]  # both words, not as one command
+    assert unsupported_terms("Does `firehol reload` keep connections?", firehol) == ["firehol reload"]

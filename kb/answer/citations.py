@@ -217,6 +217,7 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
         return text
     texts = {p.n: _headed(p) for p in passages}  # a heading names what its text does not repeat
     asked = {_stem(w) for w in _key_terms(question)[1]} if question else set()
+    given = _normalised(question)
     out = []
     for segment in segments(text):
         piece = segment.text
@@ -226,7 +227,10 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
                 # A sentence whose facts (identifiers, names, numbers) one passage holds is that
                 # passage's even when its other words only restate the question ("The FAQ suggests
                 # the dlocate tool."): the facts are the evidence.
+                # (what the question itself gives need not be there, "on 64-bit and on 32-bit
+                # systems", unless it is all the sentence states)
                 stated = facts(claim(piece))
+                stated = {f for f in stated if not supported(f, given)} or stated
                 holding = {k: v for k, v in texts.items() if stated and all(supported(f, _normalised(v)) for f in stated)}
                 # (the best of them by key terms; else the first: "3 days." where it says "three days")
                 n = (best_passage(claim(piece), holding, 0.0, 0.0) or min(holding)) if holding else None
@@ -259,6 +263,14 @@ _UNITS = {
 _UNIT_OF = [(name, re.compile(rf"(?:{spellings})", re.I)) for name, spellings in _UNITS.items()]
 _QUANTITY = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)[ \t]?-?[ \t]?(" + "|".join(f"(?:{v})" for v in _UNITS.values())
                        + r")(?![a-z])", re.I)
+
+
+UNIT_CHARS = 60  # how far apart, on one line, an amount and the word of its unit may be
+# Each unit's English words (not "s", "h" or "%", which stand only beside a number; not 年 or 日,
+# which Chinese text puts beside every date).
+_UNIT_NAMES = {name: "|".join(a for a in spellings.split("|") if re.fullmatch(r"[a-z]{3,}s?\??", a))
+               for name, spellings in _UNITS.items() if name != "percent"}
+_ANY_UNIT = "|".join(_UNITS.values())
 
 
 def _unit(spelling: str) -> str:
@@ -310,7 +322,15 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
     quantity = re.fullmatch(r"([\d.]+) ([a-z]+)", fact)
     if quantity and quantity.group(2) in _UNITS:
         number, unit = quantity.groups()
-        return re.compile(rf"{_number(number)}[ \t]?-?[ \t]?(?:{_UNITS[unit]})(?![a-z])", re.I)
+        beside = rf"{_number(number)}[ \t]?-?[ \t]?(?:{_UNITS[unit]})(?![a-z])"
+        if unit not in _UNIT_NAMES:
+            return re.compile(beside, re.I)
+        # The amount and its unit a few words apart: "-t seconds ... (default is 60)" states 60 seconds;
+        # an amount with another unit beside it ("30 days") does not state "30 years".
+        alone = rf"{_number(number)}(?![ \t]?-?[ \t]?(?:{_ANY_UNIT})(?![a-z]))"
+        name = _UNIT_NAMES[unit]
+        return re.compile(rf"{beside}|(?<![a-z])(?:{name})(?![a-z])[^\n]{{0,{UNIT_CHARS}}}?{alone}"
+                          rf"|{alone}[^\n]{{0,{UNIT_CHARS}}}?(?<![a-z])(?:{name})(?![a-z])", re.I)
     return re.compile("|".join(re.escape(spelling) for spelling in _spellings(fact)))
 
 
@@ -340,10 +360,12 @@ _ASKING = frozenset("what which when where whom whose does many much long often 
 
 def anchor_terms(question: str) -> set[str]:
     """The question's content words (4+ letters, as 5-letter prefixes, so "deleting" meets
-    "deleted"): one of them must be near a fact in the passage that supports it."""
+    "deleted") and its acronyms ("MTU"): one of them must be near a fact in the passage that
+    supports it."""
     words = re.findall(r"[a-z][a-z0-9_.-]*[a-z0-9]", _normalised(question))
     words += [part for w in words for part in re.split(r"[-_./]", w) if part != w]  # systemd-journald: journald too
-    return {w[:5] for w in words if len(w) >= 4 and w not in _STOP and w not in _ASKING}
+    acronyms = {a.lower() for a in re.findall(r"(?<![A-Za-z])[A-Z]{3,5}(?![A-Za-z])", question)}  # MTU, UDP
+    return {w[:5] for w in words if len(w) >= 4 and w not in _STOP and w not in _ASKING} | acronyms
 
 
 def anchored(fact: str, text: str, terms: set[str]) -> bool:
@@ -421,7 +443,10 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             dropped.append(f"{segment.text.strip()} ({reason})")
             invented_first |= leading and bool(missing)
             continue
-        if cited and not any(n in holders for n in cited):
+        if not cited:
+            out.append(_place_marker(segment.text, holders[0]))  # unmarked: the passage that holds it
+            continue
+        if not any(n in holders for n in cited):
             repointed += 1
             piece = MARKER.sub("", segment.text)
             piece = re.sub(r"[ \t]+([.!?。！？]*\s*)$", r"\1", piece)
@@ -463,6 +488,9 @@ _UNIT_WORDS = frozenset(f"{unit}{plural}" for unit in "second minute hour week m
                         for plural in ("", "s")) | {"days", "percent"}
 
 
+_SHORT_OPTION = re.compile(r"(?<![\w-])-[A-Za-z0-9](?![\w-])")
+
+
 # What an answer says when it has no value to give: "a certain sequence", "some specific port".
 _VAGUE = re.compile(r"\b(?:a|an|some)\s+(?:certain|specific|particular)\b", re.I)
 
@@ -478,6 +506,8 @@ def restates(question: str, text: str) -> bool:
     given = _normalised(question)
     if _YES_NO.match(plain) or any(f for s in segments(text) if s.sentence for f in facts(s.text) if not supported(f, given)):
         return False
+    if set(_SHORT_OPTION.findall(plain)) - set(_SHORT_OPTION.findall(question)):
+        return False  # "-d was renamed to -D": options differ by case alone, which facts() does not keep
     if _VAGUE.search(plain):
         return True  # "a certain port connection attempt sequence" names no sequence
     asked = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)}
@@ -500,9 +530,25 @@ def _headed(passage: Cited) -> str:
     return _normalised(f"{getattr(passage, 'label', '') or getattr(passage, 'heading', '') or ''}\n{passage.text}")
 
 
+SPAN_CHARS = 60  # how far apart the words of a command the question quotes may be in a passage
+
+
+def mentions(term: str, text: str) -> bool:
+    """Whether normalised `text` mentions a specific term: verbatim, or, for a command of several
+    words (`kdb5_util load -hash`), each word in order and within SPAN_CHARS of the one before
+    ("kdb5_util load command ... load [-b7|-r13|-r18] [-hash]"), placeholders aside."""
+    if supported(term, text):
+        return True
+    words = [w for w in term.split() if not _PLACEHOLDER.search(w)]
+    if len(words) < 2:
+        return False
+    gap = rf"[\s\S]{{0,{SPAN_CHARS}}}?"
+    return re.search(gap.join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in words), text) is not None
+
+
 def holds(passage: Cited, term: str) -> bool:
     """Whether the passage mentions one of the question's specific terms (as unsupported_terms reads it)."""
-    return supported(term, _headed(passage))
+    return mentions(term, _headed(passage))
 
 
 def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:
@@ -511,7 +557,7 @@ def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:
     passages name that product only with other versions ("Debian 14" asked, only "Debian 12"
     found): the answer cannot be in them."""
     texts = [_headed(p) for p in passages]
-    missing = {t for t in specific_terms(question) if not any(supported(t, body) for body in texts)}
+    missing = {t for t in specific_terms(question) if not any(mentions(t, body) for body in texts)}
     return sorted(missing | set(other_versions(question, texts)))
 
 
