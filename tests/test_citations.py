@@ -391,3 +391,16 @@ def test_a_quoted_command_is_in_a_passage_that_gives_its_words_in_order_near_eac
     firehol = [P(1, "FireHOL uses the recent module. Find its current values in /sys/module/xt_recent/parameters/; "
                     "to change them, unload and reload the module.")]  # both words, not as one command
     assert unsupported_terms("Does `firehol reload` keep connections?", firehol) == ["firehol reload"]
+
+
+def test_an_answer_to_a_who_question_that_names_no_one_is_a_refusal():
+    from kb.answer.citations import names_nobody
+
+    assert names_nobody("Who originally wrote the kpropd daemon?", "The kpropd daemon was originally written by the primary KDC [1].")
+    assert not names_nobody("Who started the Debian project?", "Ian Murdock started it in 1993 [1].")
+    assert not names_nobody("Who backports fixes?", "The Debian Security Team does [2].")
+    assert not names_nobody("Which daemon propagates the database?", "the primary KDC [1].")  # not a who question
+    passages = [P(1, "The primary KDC runs kprop; the kpropd daemon on each replica receives the dump.")]
+    answer = _conclude("The kpropd daemon was originally written by the primary KDC [1].", passages,
+                       "Who originally wrote the kpropd daemon?")
+    assert answer.refused and answer.refused_by == "grounding" and "names no one" in answer.dropped[-1]

@@ -590,6 +590,23 @@ def role_unsaid(question: str, cited: list[Cited]) -> str:
     return role
 
 
+_WHO = re.compile(r"^\W*who\b", re.I)
+_CAPITALISED = re.compile(r"(?<![\w.-])[A-Z][a-z]+(?:[A-Z][a-z]+)*(?![\w-])")
+_NOT_NAMES = frozenset("the a an it its this that these those there they he she in on at by for to from of "
+                       "as when if yes no according based".split())
+
+
+def names_nobody(question: str, answer: str) -> bool:
+    """Whether an answer to a "who" question names no one: no capitalised word of its own ("The
+    kpropd daemon was originally written by the primary KDC.", "The lead developer of Knot DNS is
+    the developers on knot-dns@labs.nic.cz."). A person, a team or a company has a name."""
+    if not _WHO.match(question):
+        return False
+    asked = {w.lower() for w in re.findall(r"[A-Za-z]+", question)}
+    plain = MARKER.sub(" ", answer)
+    return not any(w.lower() not in asked and w.lower() not in _NOT_NAMES for w in _CAPITALISED.findall(plain))
+
+
 # A product and its version in a question: "Debian 14", "PostgreSQL 16.2", "Python v3.12".
 _VERSIONED = re.compile(r"\b([A-Z][A-Za-z+#]*[A-Za-z+#])\s+v?(\d+(?:\.\d+)*)\b")
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 from kb.answer.citations import (
-    MARKER, Cited, anchor_terms, attribute, ground, holds, parse_citations, restates, role_unsaid, says_something, specific_terms,
+    MARKER, Cited, anchor_terms, attribute, ground, holds, names_nobody, parse_citations, restates, role_unsaid, says_something, specific_terms,
     unsupported_terms,
 )
 from kb.answer.context import pack_context
@@ -353,6 +353,8 @@ class Answerer:
                 return self._withdraw(answer, "grounding", "no passage supports any sentence of the answer")
             if role:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites says who is the {role}…)")
+            if english and names_nobody(answer.standalone_question, answer.answer):
+                return self._withdraw(answer, "grounding", f"{answer.answer} (it names no one)")
             if english and restates(answer.standalone_question, answer.answer):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it only gives the question back)")
         kb_cited = {c.n for c in answer.citations} - {c.n for c in model_cited}
