@@ -488,6 +488,7 @@ _UNIT_WORDS = frozenset(f"{unit}{plural}" for unit in "second minute hour week m
                         for plural in ("", "s")) | {"days", "percent"}
 
 
+# A one-letter option (-D, -H), whose case is its meaning.
 _SHORT_OPTION = re.compile(r"(?<![\w-])-[A-Za-z0-9](?![\w-])")
 
 

@@ -22,8 +22,8 @@ from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 from kb.answer.citations import (
-    MARKER, Cited, anchor_terms, attribute, ground, holds, names_nobody, parse_citations, restates, role_unsaid, says_something, specific_terms,
-    unsupported_terms,
+    MARKER, Cited, anchor_terms, attribute, ground, holds, names_nobody, parse_citations, restates, role_unsaid,
+    says_something, specific_terms, unsupported_terms,
 )
 from kb.answer.context import pack_context
 from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
