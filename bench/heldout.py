@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's six held-out retrieval sets: three PDF manuals and three HTML manuals nobody has tuned on.
+"""Build kb's eight held-out retrieval sets: four PDF manuals and four HTML manuals nobody has tuned on.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -62,6 +62,32 @@ below) and unpacked there with `dpkg -x`:
   of the manpages), the search page, the reStructuredText sources (_sources/, the same text), the Info
   manual (knot.info.gz, the same text again), the stylesheets and scripts, and the changelogs,
   copyright and doc-base metadata.
+- debian-drbd: drbd-doc 8.4~20220106-1
+  (sha256 9dfa401fc32f055bb655f40c5af30b09bcc5d1aaed9ab65b48a11aa32a312e17), LINBIT's "DRBD User's
+  Guide" for DRBD 8.4 (the replicated block device: features, installing, drbd.conf, common administration,
+  troubleshooting, Pacemaker, RHCS, LVM, GFS2, OCFS2 and Xen integration, throughput and latency tuning,
+  the internals of meta data, the activity log and the quick-sync bitmap, and the changes from 8.3). Kept:
+  the PDF of the guide, 148 PDF pages (about 257,000 characters of text as pypdf extracts it), one file;
+  the package ships it gzipped (drbd-users-guide.pdf.gz) and it is laid out unpacked, with the package's
+  mtime. Left out: the same guide as one HTML page (users-guide/drbd-users-guide.html and its index.html
+  symlink: one format) with its stylesheet and images, and the changelog, copyright and doc-base metadata.
+- debian-borg: borgbackup-doc 1.2.4-1
+  (sha256 f7c621fde76d460f071e8c0803d62198101f1c86ef3430db158f2e789570dbda), the BorgBackup 1.2.4
+  documentation (the deduplicating backup program): introduction, installation, quick start, the usage
+  pages (general options, environment variables and return codes, then one page per command or group of
+  commands, the pattern, placeholder and compression help, debugging and additional notes), deployment
+  (central server, hosting repositories, automated local backups, disk images, pull mode), the FAQ,
+  support and the internals (security, data structures and file formats, JSON for front ends). The
+  package has no PDF. Kept: its HTML, one file per page as the package ships it, 38 files in the manual's
+  order (index.html's), those in a subfolder laid out flat as <folder>-<page>.html (usage/create.html as
+  usage-create.html), about 421,000 characters of text once the tags are stripped. Left out: the front
+  page (index.html: the introduction's text again and the table of contents), the chapter pages that are
+  only a list of their sections (usage.html, deployment.html), the change log (changes.html, release
+  notes of every version: other versions' facts), the development and authors pages and book.html (for
+  contributors, a list of names, a table of contents), man_intro.html (the borg(1) manpage's synopsis,
+  the introduction and quick start again), usage/borgfs.html (the borgfs manpage, in no table of
+  contents; borg mount's page covers it), paperkey.html (a JavaScript key-printing tool), the search page,
+  the reStructuredText sources (_sources/, the same text), and the stylesheets, scripts and images.
 
 Layout:
 
@@ -71,10 +97,13 @@ Layout:
     bench/.cache/heldout/debian-firehol/corpus/firehol-manual.pdf
     bench/.cache/heldout/debian-krb5/corpus/krb5-admin-guide.pdf
     bench/.cache/heldout/debian-knot/corpus/<chapter or manpage>.html
+    bench/.cache/heldout/debian-drbd/corpus/drbd-users-guide.pdf
+    bench/.cache/heldout/debian-borg/corpus/<page>.html or <folder>-<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
-corpora/heldout-debian-krb5-questions.jsonl and corpora/heldout-debian-knot-questions.jsonl, 30 each
+corpora/heldout-debian-krb5-questions.jsonl, corpora/heldout-debian-knot-questions.jsonl,
+corpora/heldout-debian-drbd-questions.jsonl and corpora/heldout-debian-borg-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
