@@ -374,6 +374,8 @@ def test_an_unmarked_sentence_gets_the_passage_that_holds_its_facts_beyond_what_
     answer = _conclude("The default journal-db-max-size is 20G (20 GiB) on 64-bit systems and 512M (512 MiB) on 32-bit systems.",
                        db, question)
     assert not answer.refused and [c.n for c in answer.citations] == [2]
+    # The grounding check itself cites an unmarked sentence to the passage that holds its facts.
+    assert ground("The limit is 20 GiB, or 512 MiB.", db).text == "The limit is 20 GiB, or 512 MiB [2]."
 
 
 def test_short_options_that_differ_by_case_are_an_answer_not_the_question_given_back():
