@@ -87,6 +87,17 @@ def test_a_citation_naming_the_wrong_passage_moves_to_the_right_one():
     assert checked.text == "Staging uses 4GB of shared_buffers [2]." and checked.repointed == 1
 
 
+def test_a_repointed_marker_the_words_lean_on_keeps_its_place():
+    """"根据[1]中的信息" read "根据中的信息" once its marker moved to the end."""
+    checked = ground("根据[1]中的信息，Staging 使用 4GB 的 shared_buffers。", RUNBOOK)
+    assert checked.text == "根据[2]中的信息，Staging 使用 4GB 的 shared_buffers。" and checked.repointed == 1
+    checked = ground("According to [3], staging uses 4GB of shared_buffers [1].", RUNBOOK)
+    assert checked.text == "According to [2], staging uses 4GB of shared_buffers." and checked.repointed == 1
+    # Other markers go, and leave no double space behind.
+    checked = ground("Staging [3] uses 4GB of shared_buffers [1].", RUNBOOK)
+    assert checked.text == "Staging uses 4GB of shared_buffers [2]."
+
+
 def test_an_answer_made_only_of_ungrounded_facts_has_no_statement_left():
     checked = ground("1. The president is J. Smith since 2019 [3].\n2. Term ends in 2027 [3].", RUNBOOK)
     assert checked.dropped and not says_something(checked.text)

@@ -448,15 +448,32 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             continue
         if not any(n in holders for n in cited):
             repointed += 1
-            piece = MARKER.sub("", segment.text)
-            piece = re.sub(r"[ \t]+([.!?。！？]*\s*)$", r"\1", piece)
-            out.append(_place_marker(piece, holders[0]))
+            out.append(_repoint(segment.text, holders[0]))
             continue
         out.append(segment.text)
     cleaned = re.sub(r"[ \t]+\n", "\n", "".join(out))
     cleaned = re.sub(r"^[ \t]*(?:\d{1,3}[.)]|[-*•+])[ \t]*(?:\n|$)", "", cleaned, flags=re.M)  # an emptied list item
     cleaned = re.sub(r"\n{3,}", "\n\n", cleaned).strip()
     return Grounding(cleaned, dropped, repointed, invented_first)
+
+
+def _repoint(sentence: str, n: int) -> str:
+    """`sentence` citing passage `n` instead of the ones it names. A marker the sentence's words
+    lean on ("根据[4]中的信息，…", "As [4] says, …": in its lead-in, or with a word right after it)
+    takes the new number where it stands; the others go, and `[n]` ends the sentence."""
+    lead = len(sentence) - len(claim(sentence))
+    inline = [m for m in MARKER.finditer(sentence)
+              if m.start() < lead or re.match(r"[^\W\d_]", sentence[m.end():m.end() + 1])]
+    if inline:
+        first = inline[0]
+        rest = MARKER.sub(lambda m: m.group(0) if m.start() == first.start() else "", sentence)
+        shift = sum(len(m.group(0)) for m in MARKER.finditer(sentence[: first.start()]))
+        at = first.start() - shift
+        piece = rest[:at] + f"[{n}]" + rest[at + len(first.group(0)):]
+        return re.sub(r"[ \t]+([.!?。！？]*\s*)$", r"\1", piece)
+    piece = re.sub(r"(?<=\S)[ \t]{2,}(?=\S)", " ", MARKER.sub("", sentence))
+    piece = re.sub(r"[ \t]+([.!?。！？]*\s*)$", r"\1", piece)
+    return _place_marker(piece, n)
 
 
 def _bare(sentence: str) -> str:
