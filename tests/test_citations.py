@@ -279,6 +279,16 @@ def test_an_answer_that_only_gives_the_question_back_restates_it():
     assert not restates(question, "knockd expects the sequence 7000, 8000, 9000 [1].")  # a fact
     assert not restates(question, "knockd expects a sequence sent with the knock client [1].")  # a word of its own
     assert not restates("Does knockd open SSH?", "Yes, knockd opens SSH [1].")
+    # A value word the question does not give is an answer ("yes", "no": shorter than any content word).
+    question = "What is the default of usage-count, and what setting stops the reporting?"
+    assert not restates(question, "The default of usage-count is yes [1]. To stop the reporting, set usage-count no [1].")
+
+
+def test_a_rate_unit_is_no_identifier_the_passages_must_name():
+    """The question's "30 MiB/s" where the manual writes "given in MB/s"."""
+    rate = [P(1, "R is the synchronization rate, given in MB/s. We select 1801, a prime number.")]
+    assert unsupported_terms("With a 30 MiB/s sync rate, which number is configured?", rate) == []
+    assert unsupported_terms("With a 30 MiB/s sync rate, what is al-extents_max?", rate) == ["al-extents_max"]
 
 
 def test_a_term_in_a_passage_heading_is_in_the_passage():

@@ -522,6 +522,9 @@ def restates(question: str, text: str) -> bool:
     IPTRAP_DEFAULT_IPSET_OPTIONS?"). A yes or no is an answer."""
     plain = MARKER.sub(" ", text)
     given = _normalised(question)
+    values = set(re.findall(r"\b(?:yes|no|on|off|true|false|none|auto)\b", plain.lower()))
+    if values - set(re.findall(r"[a-z]+", given)):
+        return False  # "The default is yes.": a value the question does not give
     if _YES_NO.match(plain) or any(f for s in segments(text) if s.sentence for f in facts(s.text) if not supported(f, given)):
         return False
     if set(_SHORT_OPTION.findall(plain)) - set(_SHORT_OPTION.findall(question)):
@@ -539,7 +542,12 @@ def specific_terms(question: str) -> set[str]:
     passage must mention for the question to be about it at all. Bare numbers and names are left
     to the answer's grounding check: a question may say "30 days" where a passage says "a month"."""
     plain = MARKER.sub(" ", question)
-    return {(code or ident).strip().lower().rstrip(".") for code, ident in _IDENTIFIER.findall(plain)} - {""}
+    terms = {(code or ident).strip().lower().rstrip(".") for code, ident in _IDENTIFIER.findall(plain)} - {""}
+    return {t for t in terms if not _RATE_UNIT.fullmatch(t)}
+
+
+# A rate's unit is no identifier: the question's "30 MiB/s" is the manual's "30 MB/s".
+_RATE_UNIT = re.compile(r"[kmgtp]?i?(?:b|bit|byte)s?/s(?:ec)?", re.I)
 
 
 def _headed(passage: Cited) -> str:
