@@ -313,7 +313,7 @@ def test_a_unit_with_no_amount_restates_the_question():
 def test_an_according_to_lead_in_is_where_the_answer_read_it_not_what_it_states():
     from kb.answer.citations import claim
 
-    passages = [P(1, "Debian Edu uses umask 002; Debian itself uses 022."),
+    passages = [P(1, "Debian Edu uses umask 002; Debian itself uses 022 by default."),
                 P(2, "Release history: Debian 4.0 Etch released 2007-04-08.")]
     sentence = "根据 Debian 4.0 Etch released 2007-04-08 的文档，Debian 默认的 umask 是 022。"
     assert claim(sentence) == "Debian 默认的 umask 是 022。"
@@ -427,3 +427,18 @@ def test_an_answer_to_a_who_question_that_names_no_one_is_a_refusal():
     answer = _conclude("The kpropd daemon was originally written by the primary KDC [1].", passages,
                        "Who originally wrote the kpropd daemon?")
     assert answer.refused and answer.refused_by == "grounding" and "names no one" in answer.dropped[-1]
+
+
+def test_a_value_given_as_the_default_needs_a_passage_that_says_it_is_the_default():
+    """Near misses answered from an example configuration: "c-max-rate 10M" in a listing is not
+    c-max-rate's default."""
+    example = [P(1, "An example configuration is provided below: resource r { disk { c-plan-ahead 200; c-max-rate 10M; } }"),
+               P(2, "sndbuf-size: the size of the TCP send buffer. The default is 128 KiB; 0 turns on auto-tuning.")]
+    checked = ground("The default of c-max-rate is 10M [1].", example, question="What is the default of c-max-rate?")
+    assert checked.dropped and "is a default" in checked.dropped[0] and not says_something(checked.text)
+    # Stated as a default in the passage: kept.
+    assert not ground("The send buffer is 128 KiB by default [2].", example, question="How big is the send buffer?").dropped
+    # Not given as a default: the example's value stands.
+    assert not ground("The example sets c-max-rate to 10M [1].", example, question="What does the example set?").dropped
+    # The same for a Chinese answer.
+    assert ground("c-max-rate 默认是 10M [1]。", example, question="c-max-rate 的默认值是多少？").dropped

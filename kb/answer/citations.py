@@ -368,6 +368,10 @@ def anchor_terms(question: str) -> set[str]:
     return {w[:5] for w in words if len(w) >= 4 and w not in _STOP and w not in _ASKING} | acronyms
 
 
+# A sentence that gives a value as the default ("The default of X is 10M.", "默认使用 zlib").
+_DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省", re.I)
+
+
 def anchored(fact: str, text: str, terms: set[str]) -> bool:
     """Whether the fact occurs in `text` within ANCHOR_CHARS of one of the question's terms: "30
     years" in a table of storage media lifetimes does not answer how long journald keeps logs."""
@@ -428,17 +432,21 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             continue
         holders = [n for n, body in texts.items() if all(supported(f, body) for f in stated)]
         cited = [int(x) for m in MARKER.finditer(segment.text) for x in re.findall(r"\d+", m.group(0))]
-        if anchors:
-            loose = holders
-            holders = [n for n in holders if all(anchored(f, texts[n], anchors) for f in stated)]
+        loose = holders
+        # A value given as the default is one where the passage says so: "c-max-rate 10M" in an
+        # example configuration is not c-max-rate's default.
+        near = [anchors or set(), {"default"} if _DEFAULT.search(claim(segment.text)) else set()]
+        about = [n for n in holders if all(anchored(f, texts[n], near[0]) for f in stated)]
+        holders = [n for n in about if all(anchored(f, texts[n], near[1]) for f in stated)]
         if not holders:
             together = "\n".join(texts[n] for n in cited if n in texts)
-            if cited and all(supported(f, together) and (not anchors or anchored(f, together, anchors)) for f in stated):
+            if cited and all(supported(f, together) and all(anchored(f, together, terms) for terms in near) for f in stated):
                 out.append(segment.text)  # the passages it cites hold its facts between them
                 continue
             missing = sorted(f for f in stated if not any(supported(f, body) for body in texts.values()))
             reason = f"not in the passages: {', '.join(missing)}" if missing else \
-                f"in passage {loose[0]} only where it is not about the question" if anchors and loose else \
+                f"no passage says {', '.join(sorted(stated))} is a default" if about else \
+                f"in passage {loose[0]} only where it is not about the question" if loose else \
                 f"no passage it cites holds {', '.join(sorted(stated))} together"
             dropped.append(f"{segment.text.strip()} ({reason})")
             invented_first |= leading and bool(missing)
