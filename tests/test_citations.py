@@ -440,5 +440,8 @@ def test_a_value_given_as_the_default_needs_a_passage_that_says_it_is_the_defaul
     assert not ground("The send buffer is 128 KiB by default [2].", example, question="How big is the send buffer?").dropped
     # Not given as a default: the example's value stands.
     assert not ground("The example sets c-max-rate to 10M [1].", example, question="What does the example set?").dropped
+    # A default the passage states in other words.
+    zstd = [P(1, "zstd[,L]: if you do not explicitly give the compression level L (ranging from 1 to 22), it will use level 3.")]
+    assert not ground("The default zstd level is 3 [1].", zstd, question="Which zstd level is the default?").dropped
     # The same for a Chinese answer.
     assert ground("c-max-rate 默认是 10M [1]。", example, question="c-max-rate 的默认值是多少？").dropped

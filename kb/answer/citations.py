@@ -370,6 +370,10 @@ def anchor_terms(question: str) -> set[str]:
 
 # A sentence that gives a value as the default ("The default of X is 10M.", "默认使用 zlib").
 _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省", re.I)
+# How a passage says that a value is the default: "the default is", "by default", "if you do not
+# explicitly give the compression level L …, it will use level 3", "unless configured otherwise".
+_AS_DEFAULT = {"default", "if you do not", "if you don't", "if not ", "if no ", "when no ", "unless", "omitted",
+               "not specified", "not given", "not set"}
 
 
 def anchored(fact: str, text: str, terms: set[str]) -> bool:
@@ -435,7 +439,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         loose = holders
         # A value given as the default is one where the passage says so: "c-max-rate 10M" in an
         # example configuration is not c-max-rate's default.
-        near = [anchors or set(), {"default"} if _DEFAULT.search(claim(segment.text)) else set()]
+        near = [anchors or set(), _AS_DEFAULT if _DEFAULT.search(claim(segment.text)) else set()]
         about = [n for n in holders if all(anchored(f, texts[n], near[0]) for f in stated)]
         holders = [n for n in about if all(anchored(f, texts[n], near[1]) for f in stated)]
         if not holders:
