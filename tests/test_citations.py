@@ -445,3 +445,15 @@ def test_a_value_given_as_the_default_needs_a_passage_that_says_it_is_the_defaul
     assert not ground("The default zstd level is 3 [1].", zstd, question="Which zstd level is the default?").dropped
     # The same for a Chinese answer.
     assert ground("c-max-rate 默认是 10M [1]。", example, question="c-max-rate 的默认值是多少？").dropped
+
+
+def test_a_list_of_numbers_is_not_one_number_and_a_one_letter_size_unit_is_a_unit():
+    """"buzhash,19,23,21,4095" is four numbers (commas group thousands only in threes); "2GB" is
+    the passage's "2G"."""
+    borg = [P(1, "CHUNKER_PARAMS default: buzhash,19,23,21,4095. Devices: up to 1,048,576."),
+            P(2, "Set additional_free_space to 2G to keep room; the example uses 10M.")]
+    assert facts("The default is buzhash,19,23,21,4095 [1].") == {"19", "23", "21", "4095"}
+    assert facts("Up to 1,048,576 devices [1].") == {"1048576"}
+    assert not ground("The default chunker params are buzhash,19,23,21,4095 [1].", borg).dropped
+    assert not ground("Hold back 2GB with additional_free_space [2].", borg).dropped
+    assert ground("Hold back 3GB with additional_free_space [2].", borg).dropped

@@ -34,7 +34,7 @@ _CODE = re.compile(r"`[^`\n]*`")
 _ABBREVIATION = re.compile(r"(?:^|\s)(?:(?i:etc|vs|cf|dr|mr|mrs|ms|no|fig|approx)|[A-Z]|(?:[A-Za-z]\.)+[A-Za-z])\.$")
 # A name: a capitalised word inside a sentence (not its first word), e.g. "Smith" in "led by J. Smith".
 _NAME = re.compile(r"(?<=[\w,;:)\]] )[A-Z][a-z]{2,}(?:[ -][A-Z][a-z]+)*")
-_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:[.:]\d+)*")  # "1,048,576" is one number; "19,23,21,4095" four
 _WORD = re.compile(rf"[A-Za-z][\w./-]*[\w]|[{CJK_UNIFIED}]{{2,}}")
 _HAN = re.compile(f"[{CJK_UNIFIED}]")
 # An identifier: a long option, or a word with an underscore, a dot or slash between word characters,
@@ -257,7 +257,7 @@ _QUOTES = str.maketrans({c: '"' for c in "“”„‟″«»"} | {c: "'" for c 
 _UNITS = {
     "second": r"seconds?|secs?|s|秒钟?", "minute": r"minutes?|mins?|分钟", "hour": r"hours?|hrs?|h|小时|个小时",
     "day": r"days?|天|日", "week": r"weeks?|周|个?星期", "month": r"months?|个月|月", "year": r"years?|yrs?|年",
-    "kb": r"kib|kb|kilobytes?", "mb": r"mib|mb|megabytes?|兆", "gb": r"gib|gb|gigabytes?", "tb": r"tib|tb|terabytes?",
+    "kb": r"kib|kb|kilobytes?|k", "mb": r"mib|mb|megabytes?|兆|m", "gb": r"gib|gb|gigabytes?|g", "tb": r"tib|tb|terabytes?|t",
     "mhz": r"mhz", "ghz": r"ghz", "percent": r"%|percent|per cent",
 }
 _UNIT_OF = [(name, re.compile(rf"(?:{spellings})", re.I)) for name, spellings in _UNITS.items()]
@@ -296,7 +296,7 @@ def facts(sentence: str) -> set[str]:
 
 
 def _normalised(text: str) -> str:
-    return re.sub(r"(?<=\d),(?=\d{3})", "", text.lower().translate(_QUOTES))
+    return re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text.lower().translate(_QUOTES))
 
 
 _NUMBER_WORDS = dict(enumerate(
