@@ -471,7 +471,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
 
 def _repoint(sentence: str, n: int) -> str:
     """`sentence` citing passage `n` instead of the ones it names. A marker the sentence's words
-    lean on ("根据[4]中的信息，…", "As [4] says, …": in its lead-in, or with a word right after it)
+    lean on ("根据[4]中的信息，…", "According to [4], …": in its lead-in, or a word right after it)
     takes the new number where it stands; the others go, and `[n]` ends the sentence."""
     lead = len(sentence) - len(claim(sentence))
     inline = [m for m in MARKER.finditer(sentence)
@@ -534,7 +534,7 @@ def restates(question: str, text: str) -> bool:
     IPTRAP_DEFAULT_IPSET_OPTIONS?"). A yes or no is an answer."""
     plain = MARKER.sub(" ", text)
     given = _normalised(question)
-    values = set(re.findall(r"\b(?:yes|no|on|off|true|false|none|auto)\b", plain.lower()))
+    values = set(re.findall(r"\b(?:yes|no|off|true|false|none|auto)\b", plain.lower()))
     if values - set(re.findall(r"[a-z]+", given)):
         return False  # "The default is yes.": a value the question does not give
     if _YES_NO.match(plain) or any(f for s in segments(text) if s.sentence for f in facts(s.text) if not supported(f, given)):
