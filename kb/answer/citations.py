@@ -439,12 +439,13 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         loose = holders
         # A value given as the default is one where the passage says so: "c-max-rate 10M" in an
         # example configuration is not c-max-rate's default.
-        near = [anchors or set(), _AS_DEFAULT if _DEFAULT.search(claim(segment.text)) else set()]
-        about = [n for n in holders if all(anchored(f, texts[n], near[0]) for f in stated)]
-        holders = [n for n in about if all(anchored(f, texts[n], near[1]) for f in stated)]
+        as_default = _AS_DEFAULT if _DEFAULT.search(claim(segment.text)) else set()
+        about = [n for n in holders if all(anchored(f, texts[n], anchors or set()) for f in stated)]
+        holders = [n for n in about if all(anchored(f, texts[n], as_default) for f in stated)]
         if not holders:
             together = "\n".join(texts[n] for n in cited if n in texts)
-            if cited and all(supported(f, together) and all(anchored(f, together, terms) for terms in near) for f in stated):
+            if cited and all(supported(f, together) and anchored(f, together, anchors or set())
+                             and anchored(f, together, as_default) for f in stated):
                 out.append(segment.text)  # the passages it cites hold its facts between them
                 continue
             missing = sorted(f for f in stated if not any(supported(f, body) for body in texts.values()))
@@ -472,20 +473,14 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
 def _repoint(sentence: str, n: int) -> str:
     """`sentence` citing passage `n` instead of the ones it names. A marker the sentence's words
     lean on ("根据[4]中的信息，…", "According to [4], …": in its lead-in, or a word right after it)
-    takes the new number where it stands; the others go, and `[n]` ends the sentence."""
+    takes the new number where it stands; otherwise the markers go and `[n]` ends the sentence."""
     lead = len(sentence) - len(claim(sentence))
-    inline = [m for m in MARKER.finditer(sentence)
-              if m.start() < lead or re.match(r"[^\W\d_]", sentence[m.end():m.end() + 1])]
-    if inline:
-        first = inline[0]
-        rest = MARKER.sub(lambda m: m.group(0) if m.start() == first.start() else "", sentence)
-        shift = sum(len(m.group(0)) for m in MARKER.finditer(sentence[: first.start()]))
-        at = first.start() - shift
-        piece = rest[:at] + f"[{n}]" + rest[at + len(first.group(0)):]
-        return re.sub(r"[ \t]+([.!?。！？]*\s*)$", r"\1", piece)
-    piece = re.sub(r"(?<=\S)[ \t]{2,}(?=\S)", " ", MARKER.sub("", sentence))
+    inline = next((m.start() for m in MARKER.finditer(sentence)
+                   if m.start() < lead or re.match(r"[^\W\d_]", sentence[m.end():m.end() + 1])), None)
+    piece = MARKER.sub(lambda m: f"[{n}]" if m.start() == inline else "", sentence)
+    piece = re.sub(r"(?<=\S)[ \t]{2,}(?=\S)", " ", piece)
     piece = re.sub(r"[ \t]+([.!?。！？]*\s*)$", r"\1", piece)
-    return _place_marker(piece, n)
+    return piece if inline is not None else _place_marker(piece, n)
 
 
 def _bare(sentence: str) -> str:
@@ -549,6 +544,10 @@ def restates(question: str, text: str) -> bool:
     return bool(said) and said <= asked
 
 
+# A rate's unit is no identifier: the question's "30 MiB/s" is the manual's "30 MB/s".
+_RATE_UNIT = re.compile(r"[kmgtp]?i?(?:b|bit|byte)s?/s(?:ec)?", re.I)
+
+
 def specific_terms(question: str) -> set[str]:
     """The question's identifiers and versions (`max_wal_size`, `v14`, `read.csv`, `` `code` ``): what a
     passage must mention for the question to be about it at all. Bare numbers and names are left
@@ -557,9 +556,6 @@ def specific_terms(question: str) -> set[str]:
     terms = {(code or ident).strip().lower().rstrip(".") for code, ident in _IDENTIFIER.findall(plain)} - {""}
     return {t for t in terms if not _RATE_UNIT.fullmatch(t)}
 
-
-# A rate's unit is no identifier: the question's "30 MiB/s" is the manual's "30 MB/s".
-_RATE_UNIT = re.compile(r"[kmgtp]?i?(?:b|bit|byte)s?/s(?:ec)?", re.I)
 
 
 def _headed(passage: Cited) -> str:
