@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's eight held-out retrieval sets: four PDF manuals and four HTML manuals nobody has tuned on.
+"""Build kb's ten held-out retrieval sets: five PDF manuals and five HTML manuals nobody has tuned on.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: ten packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -88,6 +88,29 @@ below) and unpacked there with `dpkg -x`:
   the introduction and quick start again), usage/borgfs.html (the borgfs manpage, in no table of
   contents; borg mount's page covers it), paperkey.html (a JavaScript key-printing tool), the search page,
   the reStructuredText sources (_sources/, the same text), and the stylesheets, scripts and images.
+- debian-nut: nut-doc 2.8.0-7
+  (sha256 d9b7ad56a6635a973a3b92cdb979755d5595264bcd0f5399886351cc9b994542), the "Network UPS Tools User
+  Manual" by Russell Kroll, Arnaud Quette and Arjen de Korte for NUT 2.8.0 (the UPS, PDU and power device
+  monitoring suite: overview, features, download, installation, configuration of drivers, upsd and upsmon,
+  automatic shutdowns, upssched, outlets and PDUs, daisychains, security and SSL, and the appendices:
+  glossary, acknowledgements, the command and variable naming scheme, cables, configure options, upgrading
+  notes, project history, build prerequisites and the CI farm). Kept: the PDF of the manual, 135 PDF pages
+  (about 316,000 characters of text as pypdf extracts it), one file. Left out: the same manual as chunked
+  HTML (one format), the other five documents the package ships (FAQ, cables, developer guide, packager
+  guide, Solaris USB notes: other readers and topics, one manual per corpus) in both formats, and the
+  AUTHORS, NEWS, README, TODO, changelogs and copyright.
+- debian-frr: frr-doc 8.4.4-1.1~deb12u2
+  (sha256 1966c6166776b5dcea1ac013a6b758e313859241c50038a64d00809350ce11f3), the FRRouting user guide
+  (FRR 8.4, the IP routing suite: overview, installation, basic setup and commands, logging, vtysh, gRPC,
+  filtering and route maps, IPv6, SNMP, scripting, then one page per daemon or protocol: zebra, BFD, BGP,
+  Babel, OpenFabric, LDP, EIGRP, IS-IS, NHRP, OSPFv2, OSPFv3, PATH, PIM, PIMv6, PBR, RIP, RIPng, SHARP,
+  STATIC, VNC, VRRP, BMP, watchfrr, and the appendix: reporting bugs, the packet dump format, the glossary
+  and frr-reload.py). The package has no PDF. Kept: its HTML, one file per page as the package ships it,
+  40 files in the manual's order (index.html's), about 743,000 characters of text once the tags are
+  stripped. Left out: the front page (index.html: the table of contents), the general index and search
+  pages, the reStructuredText sources (_sources/, the same text), the Info manual (frr.info.gz, the same
+  text again) with its figures, the images and stylesheets, and the README, changelog, copyright,
+  doc-base and lintian metadata.
 
 Layout:
 
@@ -99,11 +122,14 @@ Layout:
     bench/.cache/heldout/debian-knot/corpus/<chapter or manpage>.html
     bench/.cache/heldout/debian-drbd/corpus/drbd-users-guide.pdf
     bench/.cache/heldout/debian-borg/corpus/<page>.html or <folder>-<page>.html
+    bench/.cache/heldout/debian-nut/corpus/nut-user-manual.pdf
+    bench/.cache/heldout/debian-frr/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
 corpora/heldout-debian-krb5-questions.jsonl, corpora/heldout-debian-knot-questions.jsonl,
-corpora/heldout-debian-drbd-questions.jsonl and corpora/heldout-debian-borg-questions.jsonl, 30 each
+corpora/heldout-debian-drbd-questions.jsonl, corpora/heldout-debian-borg-questions.jsonl,
+corpora/heldout-debian-nut-questions.jsonl and corpora/heldout-debian-frr-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -183,6 +209,13 @@ BORG_PAGES = [  # in the manual's order (index.html's): a file per page; those i
                                   "pull-backup")),
     "faq", "support", "internals", "internals/security", "internals/data-structures", "internals/frontends",
 ]
+FRR_PAGES = [  # in the manual's order (index.html's): a file per page
+    "overview", "installation", "setup",  # introduction
+    "basic", "extlog", "vtysh", "grpc", "filter", "routemap", "ipv6", "kernel", "snmp", "scripting",  # basics
+    "zebra", "bfd", "bgp", "babeld", "fabricd", "ldpd", "eigrpd", "isisd", "nhrpd", "ospfd", "ospf6d", "pathd",  # protocols
+    "pim", "pimv6", "pbr", "ripd", "ripngd", "sharp", "static", "vnc", "vrrp", "bmp", "watchfrr",
+    "bugs", "packet-dumps", "glossary", "frr-reload",  # appendix
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -215,6 +248,14 @@ CORPORA = {
     "debian-borg": Corpus(
         "borgbackup-doc", "1.2.4-1", "f7c621fde76d460f071e8c0803d62198101f1c86ef3430db158f2e789570dbda",
         {f"{p.replace('/', '-')}.html": f"usr/share/doc/borgbackup/html/{p}.html" for p in BORG_PAGES},
+    ),
+    "debian-nut": Corpus(
+        "nut-doc", "2.8.0-7", "d9b7ad56a6635a973a3b92cdb979755d5595264bcd0f5399886351cc9b994542",
+        {"nut-user-manual.pdf": "usr/share/doc/nut-doc/pdf/user-manual.pdf"},
+    ),
+    "debian-frr": Corpus(
+        "frr-doc", "8.4.4-1.1~deb12u2", "1966c6166776b5dcea1ac013a6b758e313859241c50038a64d00809350ce11f3",
+        {f"{p}.html": f"usr/share/doc/frr/html/{p}.html" for p in FRR_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
