@@ -457,3 +457,55 @@ def test_a_list_of_numbers_is_not_one_number_and_a_one_letter_size_unit_is_a_uni
     assert not ground("The default chunker params are buzhash,19,23,21,4095 [1].", borg).dropped
     assert not ground("Hold back 2GB with additional_free_space [2].", borg).dropped
     assert ground("Hold back 3GB with additional_free_space [2].", borg).dropped
+
+
+def test_a_term_on_every_passage_anchors_no_fact_and_a_chinese_noun_anchors_its_english_word():
+    """"drbd" is on every passage of a DRBD manual: a number near it answers nothing. The Chinese
+    question's 设备 is the passages' "device"."""
+    from kb.answer.citations import anchor_terms
+
+    question = "DRBD 最多支持多少个设备？"
+    anchors = anchor_terms(question)
+    assert {"drbd", "devic"} <= anchors
+    manual = [P(1, "DRBD resync: the al-extents default is 1237; up to 12 resync streams. " + "Filler. " * 30
+                   + "Each device has a minor number."),
+              P(2, "DRBD meta data is stored at the end of the device."),
+              P(3, "DRBD is configured in /etc/drbd.conf.")]
+    checked = ground("DRBD 最多支持 12 个设备 [1]。", manual, question, anchors=anchors)
+    assert checked.dropped and "not about the question" in checked.dropped[0]
+    said = [P(1, "DRBD 8.4 supports up to 1048576 devices."), *manual[1:]]
+    assert not ground("DRBD 最多支持 1048576 个设备 [1]。", said, question, anchors=anchors).dropped
+    # With fewer than three passages every term still tells them apart.
+    assert not ground("DRBD 最多支持 12 个设备 [1]。", manual[:1], "DRBD 最多支持多少个？",
+                      anchors=anchor_terms("DRBD 最多支持多少个？")).dropped
+
+
+def test_an_amount_of_another_kind_than_the_question_asks_for_is_no_answer():
+    from kb.answer.citations import asked_kind, wrong_kind
+
+    assert asked_kind("How many segment files does compact keep?") == "count"
+    assert asked_kind("How many seconds does it wait?") == "time"
+    assert asked_kind("How long does the lock last?") == "time"
+    assert asked_kind("How much memory can each chunk use?") == "size"
+    assert asked_kind("What percentage of space must be free?") == "percent"
+    assert asked_kind("最多可以有多少个段文件？") == "count" and asked_kind("锁会保持多久？") == "time"
+    assert asked_kind("Which port does it use?") == ""
+    question = "How many segment files does borg compact leave untouched by default?"
+    assert wrong_kind(question, "By default, --threshold is 10% [1].") == "percent"
+    assert wrong_kind(question, "It leaves 10 segment files untouched [1].") == ""  # a bare count
+    assert wrong_kind(question, "It leaves 10 files, each up to 500 MB [1].") == ""
+    assert wrong_kind("How much memory can each cached chunk take?", "Up to 8 MiB [1].") == ""
+    assert wrong_kind("How much memory can each cached chunk take?", "It waits 5 minutes [1].") == "time"
+    assert wrong_kind("最多可以有多少个段文件？", "阈值默认为 10% [1]。") == "percent"
+    assert wrong_kind("Which compression is the default?", "lz4, at 10% of the cost [1].") == ""
+
+
+def test_an_answer_giving_another_kind_of_amount_is_refused_and_says_why():
+    borg = [P(1, "borg compact --threshold PERCENT: compact segments that would free at least this much space (default: 10%).")]
+    answer = _conclude("By default, borg compact uses a threshold of 10% [1].", borg,
+                       "How many segment files does borg compact leave untouched by default?")
+    assert answer.refused and answer.refused_by == "grounding"
+    assert "gives a percent; the question asks for a count" in answer.dropped[-1]
+    kept = _conclude("By default, borg compact uses a threshold of 10% [1].", borg,
+                     "What percentage of saved space does borg compact need by default?")
+    assert not kept.refused and "10%" in kept.answer

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from kb.answer.lexicon import english_anchors
 from kb.records import CJK_UNIFIED
 
 MARKER = re.compile(r"\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]|【(\d{1,3})】")
@@ -360,12 +361,23 @@ _ASKING = frozenset("what which when where whom whose does many much long often 
 
 def anchor_terms(question: str) -> set[str]:
     """The question's content words (4+ letters, as 5-letter prefixes, so "deleting" meets
-    "deleted") and its acronyms ("MTU"): one of them must be near a fact in the passage that
-    supports it."""
+    "deleted"), its acronyms ("MTU") and, for the Chinese nouns it uses, the English words of the
+    glossary (设备: "devic"): one of them must be near a fact in the passage that supports it."""
     words = re.findall(r"[a-z][a-z0-9_.-]*[a-z0-9]", _normalised(question))
     words += [part for w in words for part in re.split(r"[-_./]", w) if part != w]  # systemd-journald: journald too
     acronyms = {a.lower() for a in re.findall(r"(?<![A-Za-z])[A-Z]{3,5}(?![A-Za-z])", question)}  # MTU, UDP
-    return {w[:5] for w in words if len(w) >= 4 and w not in _STOP and w not in _ASKING} | acronyms
+    latin = {w[:5] for w in words if len(w) >= 4 and w not in _STOP and w not in _ASKING} | acronyms
+    return latin | english_anchors(question)
+
+
+def telling(anchors: set[str], texts: list[str]) -> set[str]:
+    """The anchors that tell passages apart: a term in every one of three or more passages (the
+    product's name, "drbd" in a DRBD manual) is near every fact, so it is left out, unless
+    nothing else would be left."""
+    if len(texts) < 3:
+        return anchors
+    kept = {t for t in anchors if not all(t in body for body in texts)}
+    return kept or anchors
 
 
 # A sentence that gives a value as the default ("The default of X is 10M.", "默认使用 zlib").
@@ -408,6 +420,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     `anchor_terms`), a passage holds a fact only where one of them is near it. A sentence that
     repeats one of `echoes` (the prompt's own example) is dropped unless a passage holds its terms."""
     texts = {p.n: _normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages}
+    anchors = telling(anchors, list(texts.values())) if anchors else anchors
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
     # which an answer may name as where it read something ("According to the Debian 4.0 notes, ...").
     given = _normalised("\n".join([question, *(getattr(p, "label", "") for p in passages)]))
@@ -542,6 +555,46 @@ def restates(question: str, text: str) -> bool:
     said = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(plain))
             if len(w) >= 4 and w not in _STOP and w not in _FILLER and w not in _UNIT_WORDS}
     return bool(said) and said <= asked
+
+
+# What kind of amount a question asks for: "how many files" a count, "how long" a time, "how much
+# memory" a size, "what percentage" a share; and in a Chinese question the same.
+_KINDS = {"second": "time", "minute": "time", "hour": "time", "day": "time", "week": "time", "month": "time",
+          "year": "time", "kb": "size", "mb": "size", "gb": "size", "tb": "size", "percent": "percent"}
+_ASKS = [
+    ("time", re.compile(r"\bhow long (?:does|do|did|will|would|should|must|before|after|until)\b|\bhow often\b"
+                        r"|\bhow many (?:seconds|minutes|hours|days|weeks|months|years)\b"
+                        r"|多久|多长时间|多少(?:秒|分钟|小时|天|周|个月|年)", re.I)),
+    ("size", re.compile(r"\bhow (?:much|big|large) (?:memory|space|disk|ram|storage|room)\b|\bhow (?:big|large)\b"
+                        r"|\bhow many (?:bytes|kilobytes|megabytes|gigabytes)\b|多大|多少(?:内存|空间|磁盘|字节)", re.I)),
+    ("percent", re.compile(r"\b(?:what|which) (?:percentage|per ?cent)\b|\bhow many percent\b|百分之|百分比", re.I)),
+    ("count", re.compile(r"\bhow many (?!(?:seconds|minutes|hours|days|weeks|months|years|bytes|kilobytes|megabytes"
+                         r"|gigabytes|percent)\b)|多少个|几个|多少次|几次", re.I)),
+]
+
+
+def asked_kind(question: str) -> str:
+    """The kind of amount the question asks for ("count", "time", "size", "percent"), or ""."""
+    return next((kind for kind, pattern in _ASKS if pattern.search(question)), "")
+
+
+def wrong_kind(question: str, answer: str) -> str:
+    """The kind of amount an answer gives when every amount it states is of another kind than the
+    question asks for: "10%" to "how many segment files", "5 minutes" to "how much memory" (a
+    neighbouring setting's value). A bare number may be of any kind; "" when it fits, or nothing
+    is asked or stated."""
+    asked = asked_kind(question)
+    if not asked:
+        return ""
+    given = _normalised(question)
+    kinds = []
+    for fact in facts(answer):
+        quantity = re.fullmatch(r"[\d.]+ ([a-z]+)", fact)
+        if quantity and quantity.group(1) in _KINDS and not supported(fact, given):
+            kinds.append(_KINDS[quantity.group(1)])
+        elif re.fullmatch(r"[\d.:]+", fact) and not supported(fact, given):
+            return ""  # a bare number: it may be the count
+    return kinds[0] if kinds and asked not in kinds else ""
 
 
 # A rate's unit is no identifier: the question's "30 MiB/s" is the manual's "30 MB/s".

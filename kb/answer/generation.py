@@ -22,8 +22,8 @@ from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 from kb.answer.citations import (
-    MARKER, Cited, anchor_terms, attribute, ground, holds, names_nobody, parse_citations, restates, role_unsaid,
-    says_something, specific_terms, unsupported_terms,
+    MARKER, Cited, anchor_terms, asked_kind, attribute, ground, holds, names_nobody, parse_citations, restates,
+    role_unsaid, says_something, specific_terms, unsupported_terms, wrong_kind,
 )
 from kb.answer.context import pack_context
 from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
@@ -357,6 +357,10 @@ class Answerer:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it names no one)")
             if english and restates(answer.standalone_question, answer.answer):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it only gives the question back)")
+            kind = wrong_kind(answer.standalone_question, answer.answer)
+            if kind:
+                return self._withdraw(answer, "grounding", f"{answer.answer} (it gives a {kind}; the question asks for "
+                                                           f"a {asked_kind(answer.standalone_question)})")
         kb_cited = {c.n for c in answer.citations} - {c.n for c in model_cited}
         answer.attribution = ("model+kb" if model_cited else "kb") if kb_cited else "model" if model_cited else "none"
         answer.grounded = bool(answer.citations)
