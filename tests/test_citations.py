@@ -279,6 +279,13 @@ def test_an_answer_that_only_gives_the_question_back_restates_it():
     assert not restates(question, "knockd expects the sequence 7000, 8000, 9000 [1].")  # a fact
     assert not restates(question, "knockd expects a sequence sent with the knock client [1].")  # a word of its own
     assert not restates("Does knockd open SSH?", "Yes, knockd opens SSH [1].")
+    # The question's own setting given back as its value.
+    pipes = "Which file names does upssched use by default for its PIPEFN and LOCKFN settings?"
+    assert restates(pipes, "The default file name for the FIFO between processes is PIPEFN, and the file "
+                           "created to avoid a race is LOCKFN [1].")
+    assert not restates(pipes, "PIPEFN is /run/nut/upssched.pipe and LOCKFN is /run/nut/upssched.lock [1].")
+    assert not restates("Is SSL enabled by default?", "By default, SSL is enabled [1].")
+    assert not restates("Which is the default, lz4 or zstd?", "The default is lz4 [1].")
     # A value word the question does not give is an answer ("yes", "no": shorter than any content word).
     question = "What is the default of usage-count, and what setting stops the reporting?"
     assert not restates(question, "The default of usage-count is yes [1]. To stop the reporting, set usage-count no [1].")
@@ -491,12 +498,20 @@ def test_an_amount_of_another_kind_than_the_question_asks_for_is_no_answer():
     assert asked_kind("最多可以有多少个段文件？") == "count" and asked_kind("锁会保持多久？") == "time"
     assert asked_kind("Which port does it use?") == ""
     question = "How many segment files does borg compact leave untouched by default?"
-    assert wrong_kind(question, "By default, --threshold is 10% [1].") == "percent"
+    assert wrong_kind(question, "By default, --threshold is 10% [1].") == "it gives a percentage; the question asks for a count"
     assert wrong_kind(question, "It leaves 10 segment files untouched [1].") == ""  # a bare count
     assert wrong_kind(question, "It leaves 10 files, each up to 500 MB [1].") == ""
     assert wrong_kind("How much memory can each cached chunk take?", "Up to 8 MiB [1].") == ""
-    assert wrong_kind("How much memory can each cached chunk take?", "It waits 5 minutes [1].") == "time"
-    assert wrong_kind("最多可以有多少个段文件？", "阈值默认为 10% [1]。") == "percent"
+    assert wrong_kind("How much memory can each cached chunk take?", "It waits 5 minutes [1].").startswith("it gives a time")
+    assert wrong_kind("最多可以有多少个段文件？", "阈值默认为 10% [1]。").startswith("it gives a percentage")
+    # A "how many" answer with no count in it: versions are no count.
+    release = "How many UPS drivers does the NUT 2.8.0 release ship?"
+    assert wrong_kind(release, "NUT 2.8.0 ships compatibility code, so it is smaller than 1.4 [4].") == \
+        "it gives no number; the question asks for a count"
+    assert wrong_kind(release, "It ships 46 drivers [1].") == "" and wrong_kind(release, "It ships none [1].") == ""
+    # A question that asks several things may get amounts of several kinds, or a part answered alone.
+    assert wrong_kind("How many peers does it take, and which option raises it?", "Use --limit-fds [1].") == ""
+    assert wrong_kind("最多多少个对等体？用哪个选项提高？", "使用 --limit-fds [1]。") == ""
     assert wrong_kind("Which compression is the default?", "lz4, at 10% of the cost [1].") == ""
 
 
@@ -505,7 +520,54 @@ def test_an_answer_giving_another_kind_of_amount_is_refused_and_says_why():
     answer = _conclude("By default, borg compact uses a threshold of 10% [1].", borg,
                        "How many segment files does borg compact leave untouched by default?")
     assert answer.refused and answer.refused_by == "grounding"
-    assert "gives a percent; the question asks for a count" in answer.dropped[-1]
+    assert "gives a percentage; the question asks for a count" in answer.dropped[-1]
     kept = _conclude("By default, borg compact uses a threshold of 10% [1].", borg,
                      "What percentage of saved space does borg compact need by default?")
     assert not kept.refused and "10%" in kept.answer
+
+
+def test_an_answer_about_a_neighbouring_setting_names_its_sibling():
+    from kb.answer.citations import sibling
+
+    question = "What is the default ko-count in DRBD 8.4?"
+    assert sibling(question, "The default of usage-count is ask [1].") == "usage-count"
+    assert sibling(question, "The ko-count defaults to 7 [1].") == ""
+    assert sibling(question, "It is 7 by default [1].") == ""  # names nothing else
+    assert sibling(question, "The file is read-only [1].") == ""  # no part in common
+    assert sibling("bgpd 的 read-quanta 默认值是多少？", "write-quanta 的默认值是 64 [1]。") == "write-quanta"
+    assert sibling("What is ripngd's default flush_timer?", "The update_timer is 30 [1].") == "update_timer"
+    assert sibling("What is ripngd's default flush_timer?", "Set it in ripngd.conf with debug-level 2 [1].") == ""
+
+
+def test_an_answer_naming_the_sibling_setting_is_refused_and_says_why():
+    drbd = [P(1, "usage-count: the default is ask. ko-count: if the secondary does not finish a write request in "
+                 "timeout * ko-count, it is expelled.")]
+    answer = _conclude("The default of usage-count is ask [1].", drbd, "What is the default ko-count?")
+    assert answer.refused and answer.refused_by == "grounding" and "about usage-count" in answer.dropped[-1]
+    kept = _conclude("The default of usage-count is ask [1].", drbd, "What is the default usage-count?")
+    assert not kept.refused and "ask" in kept.answer
+
+
+def test_a_code_block_with_a_command_no_passage_gives_is_dropped_with_its_lead_in():
+    nut = [P(1, "nut-driver-enumerator keeps the service instances in step with ups.conf. One addition is the "
+                "resync argument to trigger nut-driver-enumerator."),
+           P(2, "To check the setup, run upsdrvctl -t shutdown as root.")]
+    answer = ("The service is nut-driver-enumerator [1]. To trigger it by hand, run:\n\n```bash\n"
+              "sudo systemctl restart nut-driver-enumerator [1]\n```\n")
+    checked = ground(answer, nut)
+    assert checked.text == "The service is nut-driver-enumerator [1]."
+    assert checked.dropped == ["`sudo systemctl restart nut-driver-enumerator [1]` (a command no passage gives)"]
+    # A command a passage gives stands (its prompt and sudo aside).
+    given = "Test it first:\n```\n$ sudo upsdrvctl -t shutdown\n# then for real\n```\n"
+    assert ground(given, nut).text == given.strip() and not ground(given, nut).dropped
+
+
+def test_quoted_words_and_a_product_version_must_be_in_a_passage_as_they_stand():
+    manual = [P(1, 'NOTIFYMSG ONLINE "UPS %s on line power". Build against libusb-1.0 when found.'),
+              P(2, "upsd supports TLS version 1.2 and later through OpenSSL.")]
+    assert facts('The message is "UPS battery low" [1].') == {"ups battery low"}
+    assert ground('The default ONBATT text is "UPS battery low" [1].', manual).dropped
+    assert not ground('The ONLINE text is "UPS %s on line power" [1].', manual).dropped
+    assert facts("The minimum is TLS 1.0 [1].") == {"tls 1.0"}
+    assert ground("The minimum is TLS 1.0 [1].", manual).dropped  # libusb-1.0 states no TLS version
+    assert not ground("The minimum is TLS 1.2 [2].", manual).dropped  # "TLS version 1.2"

@@ -278,16 +278,31 @@ def _unit(spelling: str) -> str:
     return next(name for name, pattern in _UNIT_OF if pattern.fullmatch(spelling))
 
 
+# A product and its dotted version in an answer: "TLS 1.0", "NUT 2.8.0", "Python v3.12". The number
+# alone is no fact of its own: "libusb-1.0" does not state "TLS 1.0".
+_NAMED_VERSION = re.compile(r"(?<![\w.-])([A-Z][A-Za-z+#]*[A-Za-z+#])[ \t]+v?(\d+(?:\.\d+)+)(?![\w.]*\w)")
+_NOT_PRODUCTS = frozenset("version versions release releases section sections chapter chapters figure table step page "
+                          "part appendix item rule level option and or to from is was in on at of see".split())
+# What an answer quotes: a passage must hold the words as they stand ("UPS battery low").
+_QUOTED = re.compile(r'"([^"\n]{2,100})"')
+
+
 def facts(sentence: str) -> set[str]:
     """What a sentence states that a passage must contain verbatim: its numbers (list numbers and
     citation markers aside; thousands separators ignored) with their units ("30 years" is one
-    fact), identifiers and names, lower-cased."""
+    fact), products with their versions ("tls 1.0"), identifiers, names and quoted words,
+    lower-cased."""
     plain = MARKER.sub(" ", sentence).translate(_QUOTES)
     bare = _IDENTIFIER.sub(" ", plain)
+    named = [m for m in _NAMED_VERSION.finditer(bare) if m.group(1).lower() not in _NOT_PRODUCTS]
+    versions = {f"{m.group(1).lower()} {m.group(2)}" for m in named}
+    for m in reversed(named):
+        bare = bare[: m.start()] + " " + bare[m.end():]
     quantities = {(m.group(1).replace(",", ""), _unit(m.group(2))) for m in _QUANTITY.finditer(bare)}
     found = {m.replace(",", "") for m in _NUMBER.findall(_QUANTITY.sub(" ", bare))}
-    found |= {f"{number} {unit}" for number, unit in quantities}
+    found |= {f"{number} {unit}" for number, unit in quantities} | versions
     found |= {name.lower() for name in _NAME.findall(_CODE.sub(" ", plain))}
+    found |= {" ".join(q.lower().split()) for q in _QUOTED.findall(_CODE.sub(" ", plain)) if re.search(r"\w", q)}
     for code, ident in _IDENTIFIER.findall(plain):
         if code:  # each word of a command, placeholders (<package>, FILE, ...) aside
             found |= {w.lower().rstrip(".,;") for w in code.split() if not _PLACEHOLDER.search(w)}
@@ -321,6 +336,11 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
     if re.fullmatch(r"[\d.:]+", fact):
         return re.compile(rf"(?<![\d.]){re.escape(fact)}(?![\d])")
     quantity = re.fullmatch(r"([\d.]+) ([a-z]+)", fact)
+    version = re.fullmatch(r"([a-z][a-z+#]*) (\d+(?:\.\d+)+)", fact)
+    if version:  # the name, then the version within three words: "TLS protocol version 1.2", "NUT 2.8.0"
+        name, number = version.groups()
+        return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])(?:[ \t]+[\w/+-]+){{0,3}}?[ \t(]+v?"
+                          rf"{re.escape(number)}(?![\d]|\.\d)")
     if quantity and quantity.group(2) in _UNITS:
         number, unit = quantity.groups()
         beside = rf"{_number(number)}[ \t]?-?[ \t]?(?:{_UNITS[unit]})(?![a-z])"
@@ -332,7 +352,8 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
         name = _UNIT_NAMES[unit]
         return re.compile(rf"{beside}|(?<![a-z])(?:{name})(?![a-z])[^\n]{{0,{UNIT_CHARS}}}?{alone}"
                           rf"|{alone}[^\n]{{0,{UNIT_CHARS}}}?(?<![a-z])(?:{name})(?![a-z])", re.I)
-    return re.compile("|".join(re.escape(spelling) for spelling in _spellings(fact)))
+    # (words as they stand, any white space between them: a PDF breaks lines anywhere)
+    return re.compile("|".join(r"\s+".join(map(re.escape, spelling.split(" "))) for spelling in _spellings(fact)))
 
 
 _SYSCTL = re.compile(r"(?:kernel|net|vm|fs|dev|user|abi|debug|sunrpc|crypto)(?:\.[a-z0-9_*-]+)+")
@@ -425,7 +446,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     # which an answer may name as where it read something ("According to the Debian 4.0 notes, ...").
     given = _normalised("\n".join([question, *(getattr(p, "label", "") for p in passages)]))
     echoed = {_bare(e) for e in echoes}
-    out, dropped, repointed = [], [], 0
+    text, dropped = _grounded_code(text, texts)
+    out, repointed = [], 0
     invented_first, first = False, True
     for segment in segments(text):
         if not segment.sentence:
@@ -483,6 +505,29 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     return Grounding(cleaned, dropped, repointed, invented_first)
 
 
+# A fenced code block, with the sentence that leads into it ("Run this command:").
+_FENCED = re.compile(r"(?:[^\n.!?。！？]*[:：][ \t]*\n(?:[ \t]*\n)*)?^[ \t]*```[^\n]*\n(.*?)^[ \t]*```[ \t]*$\n?", re.M | re.S)
+_PROMPT = re.compile(r"^\s*(?:\$\s+)?(?:sudo\s+)?")
+
+
+def _grounded_code(text: str, texts: dict[int, str]) -> tuple[str, list[str]]:
+    """The answer without the code blocks that hold a command no passage gives (its words in order,
+    as `mentions` reads them; a `$ ` prompt and `sudo` aside, comment lines skipped), with the
+    sentence that leads into each: a command the model wrote itself is no quotation of the
+    documents. Returns the text and what was dropped."""
+    dropped: list[str] = []
+
+    def check(block: re.Match[str]) -> str:
+        for line in block.group(1).splitlines():
+            command = _normalised(_PROMPT.sub("", MARKER.sub(" ", line))).strip()
+            if command and not command.startswith("#") and not any(mentions(command, body) for body in texts.values()):
+                dropped.append(f"`{line.strip()}` (a command no passage gives)")
+                return ""
+        return block.group(0)
+
+    return _FENCED.sub(check, text), dropped
+
+
 def _repoint(sentence: str, n: int) -> str:
     """`sentence` citing passage `n` instead of the ones it names. A marker the sentence's words
     lean on ("根据[4]中的信息，…", "According to [4], …": in its lead-in, or a word right after it)
@@ -515,6 +560,9 @@ def says_something(text: str) -> bool:
                for s in segments(text))
 
 
+# Three-letter words that carry no value ("ask", "lzo" and "md5" do).
+_SHORT = frozenset("the and for are was its not but can has had all any one two use set get per via you our out may how "
+                   "who why new old own see yet too his her she him let put ran run got did".split())
 _YES_NO = re.compile(r"^\W*(?:yes|no|not|never|only)\b", re.I)
 _FILLER = frozenset("should used using uses make makes made expects expect expected certain specific particular "
                     "sure need needs allows allow given like follows following within order ensure based".split())
@@ -539,7 +587,10 @@ def restates(question: str, text: str) -> bool:
     question's, or a unit with no amount, or it names only "a certain" thing ("knockd expects a
     certain port-knocking sequence." to "Which sequence does knockd expect?"; "The default value of
     IPTRAP_DEFAULT_IPSET_OPTIONS is seconds." to "What is the default value of
-    IPTRAP_DEFAULT_IPSET_OPTIONS?"). A yes or no is an answer."""
+    IPTRAP_DEFAULT_IPSET_OPTIONS?"), or its own setting's name as the value. A yes or no is an
+    answer, and so is a yes/no question affirmed in its own words, or one of the choices a question offers."""
+    if _POLAR.match(question) or re.search(r"\bor\b", question, re.I):
+        return False  # "Is SSL enabled by default?" "By default, SSL is enabled." (a yes); "lz4 or zstd?" "lz4."
     plain = MARKER.sub(" ", text)
     given = _normalised(question)
     values = set(re.findall(r"\b(?:yes|no|off|true|false|none|auto)\b", plain.lower()))
@@ -549,11 +600,15 @@ def restates(question: str, text: str) -> bool:
         return False
     if set(_SHORT_OPTION.findall(plain)) - set(_SHORT_OPTION.findall(question)):
         return False  # "-d was renamed to -D": options differ by case alone, which facts() does not keep
+    values = {v.lower() for v in _VALUE_IS.findall(plain)}
+    if values and _WH.match(question) and values <= set(re.findall(r"[\w./-]+", given)):
+        return True  # "Which file does PIPEFN name by default?" "The default file name … is PIPEFN."
     if _VAGUE.search(plain):
         return True  # "a certain port connection attempt sequence" names no sequence
     asked = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)}
     said = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(plain))
-            if len(w) >= 4 and w not in _STOP and w not in _FILLER and w not in _UNIT_WORDS}
+            if (len(w) >= 4 or len(w) == 3 and w not in _SHORT) and w not in _STOP and w not in _FILLER
+            and w not in _UNIT_WORDS}
     return bool(said) and said <= asked
 
 
@@ -573,28 +628,71 @@ _ASKS = [
 ]
 
 
+# What a count may be besides digits: "three", "none", "no limit", "unlimited", "any number".
+_COUNT = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS.values()) + r"|none|no|unlimited|any number|dozens?|hundreds|thousands)\b")
+
+
 def asked_kind(question: str) -> str:
     """The kind of amount the question asks for ("count", "time", "size", "percent"), or ""."""
     return next((kind for kind, pattern in _ASKS if pattern.search(question)), "")
 
 
+# A question that asks a second thing: "How many peers ..., and which option raises it?", "…多少秒？用哪个命令…"
+# (in Chinese: two question words).
+_SEVERAL = re.compile(r"(?:\band\b|,|;)\s*(?:which|what|how|where|when|why|who|does|do|is|are|can)\b"
+                      r"|(?:哪|什么|多少|几|怎么|如何|是否)[\s\S]*(?:哪|什么|多少|几|怎么|如何|是否)", re.I)
+_KIND_WORDS = {"count": "a count", "time": "a time", "size": "a size", "percent": "a percentage"}
+
+
 def wrong_kind(question: str, answer: str) -> str:
-    """The kind of amount an answer gives when every amount it states is of another kind than the
-    question asks for: "10%" to "how many segment files", "5 minutes" to "how much memory" (a
-    neighbouring setting's value). A bare number may be of any kind; "" when it fits, or nothing
-    is asked or stated."""
+    """Why an answer gives no amount of the kind the question asks for ("" when it does, or the
+    question asks for none): every amount it states is of another kind ("10%" to "how many segment
+    files", "5 minutes" to "how much memory": a neighbouring setting's value), or a "how many"
+    answer holds no count at all ("2.8.0 ships compatibility code, smaller than 1.4"). A bare
+    number may be of any kind."""
     asked = asked_kind(question)
-    if not asked:
-        return ""
+    if not asked or _SEVERAL.search(question):
+        return ""  # (a question that asks several things may be answered with amounts of several kinds)
     given = _normalised(question)
+    stated = [f for f in facts(answer) if not supported(f, given)]
     kinds = []
-    for fact in facts(answer):
+    for fact in stated:
         quantity = re.fullmatch(r"[\d.]+ ([a-z]+)", fact)
-        if quantity and quantity.group(1) in _KINDS and not supported(fact, given):
+        if quantity and quantity.group(1) in _KINDS:
             kinds.append(_KINDS[quantity.group(1)])
-        elif re.fullmatch(r"[\d.:]+", fact) and not supported(fact, given):
-            return ""  # a bare number: it may be the count
-    return kinds[0] if kinds and asked not in kinds else ""
+        elif re.fullmatch(r"\d+", fact) or asked != "count" and re.fullmatch(r"[\d.:]+", fact):
+            return ""  # a bare number: it may be the amount asked for (a count has no dot)
+    if kinds and asked not in kinds:
+        return f"it gives {_KIND_WORDS[kinds[0]]}; the question asks for {_KIND_WORDS[asked]}"
+    if asked == "count" and not kinds and not _COUNT.search(_normalised(MARKER.sub(" ", answer))):
+        return "it gives no number; the question asks for a count"
+    return ""
+
+
+# A setting's name in parts: ko-count, c-max-rate, read_quanta, flush_timer.
+_PARTED = re.compile(r"(?<![\w./-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w-])")
+
+
+def _parts(name: str) -> set[str]:
+    return set(re.split(r"[-_]", name))
+
+
+def sibling(question: str, answer: str) -> str:
+    """The setting an answer names instead of the one the question asks about: a name of parts
+    that shares a part with the asked one ("usage-count" for "ko-count", "write-quanta" for
+    "read-quanta") where no sentence names the asked one. Manuals list such neighbours side by
+    side, and a small model gives the neighbour's value. "" when the answer names what was asked."""
+    asked = set(_PARTED.findall(_normalised(question)))
+    said = set(_PARTED.findall(_normalised(MARKER.sub(" ", answer))))
+    if not asked or asked & said:
+        return ""
+    return next((name for name in sorted(said) if any(_parts(name) & _parts(a) for a in asked)), "")
+
+
+# The value an answer gives: the word after "is" that ends a clause ("… is PIPEFN, and …").
+_VALUE_IS = re.compile(r"\b(?:is|are)\s+[`\"']?([\w./-]+)[`\"']?(?=\s*(?:\[\d+\]\s*)?(?:[.,;]|\band\b|$))", re.I)
+_POLAR = re.compile(r"^\W*(?:is|are|was|were|does|do|did|can|could|will|would|should|must|may|has|have)\b", re.I)
+_WH = re.compile(r"^\W*(?:which|what|where|when|how|who)\b", re.I)
 
 
 # A rate's unit is no identifier: the question's "30 MiB/s" is the manual's "30 MB/s".

@@ -22,8 +22,8 @@ from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 from kb.answer.citations import (
-    MARKER, Cited, anchor_terms, asked_kind, attribute, ground, holds, names_nobody, parse_citations, restates,
-    role_unsaid, says_something, specific_terms, unsupported_terms, wrong_kind,
+    MARKER, Cited, anchor_terms, attribute, ground, holds, names_nobody, parse_citations, restates,
+    role_unsaid, says_something, sibling, specific_terms, unsupported_terms, wrong_kind,
 )
 from kb.answer.context import pack_context
 from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
@@ -357,10 +357,12 @@ class Answerer:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it names no one)")
             if english and restates(answer.standalone_question, answer.answer):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it only gives the question back)")
-            kind = wrong_kind(answer.standalone_question, answer.answer)
-            if kind:
-                return self._withdraw(answer, "grounding", f"{answer.answer} (it gives a {kind}; the question asks for "
-                                                           f"a {asked_kind(answer.standalone_question)})")
+            other = sibling(answer.standalone_question, answer.answer)
+            if other:
+                return self._withdraw(answer, "grounding", f"{answer.answer} (it is about {other}, not what was asked)")
+            mismatch = wrong_kind(answer.standalone_question, answer.answer)
+            if mismatch:
+                return self._withdraw(answer, "grounding", f"{answer.answer} ({mismatch})")
         kb_cited = {c.n for c in answer.citations} - {c.n for c in model_cited}
         answer.attribution = ("model+kb" if model_cited else "kb") if kb_cited else "model" if model_cited else "none"
         answer.grounded = bool(answer.citations)
