@@ -466,25 +466,38 @@ def test_a_list_of_numbers_is_not_one_number_and_a_one_letter_size_unit_is_a_uni
     assert ground("Hold back 3GB with additional_free_space [2].", borg).dropped
 
 
-def test_a_term_on_every_passage_anchors_no_fact_and_a_chinese_noun_anchors_its_english_word():
-    """"drbd" is on every passage of a DRBD manual: a number near it answers nothing. The Chinese
-    question's 设备 is the passages' "device"."""
+@dataclass
+class Labelled(P):
+    label: str = ""
+
+
+def test_the_documents_own_name_anchors_no_fact_and_a_chinese_noun_anchors_its_english_word():
+    """"drbd" names the manual (drbd-users-guide.pdf) and is on every page: a number near it answers
+    nothing. The Chinese question's 设备 is the passages' "device". A word every passage's text
+    shares, but not its file name, still anchors ("hello" in five passages about hello-interval)."""
     from kb.answer.citations import anchor_terms
 
     question = "DRBD 最多支持多少个设备？"
     anchors = anchor_terms(question)
     assert {"drbd", "devic"} <= anchors
-    manual = [P(1, "DRBD resync: the al-extents default is 1237; up to 12 resync streams. " + "Filler. " * 30
-                   + "Each device has a minor number."),
-              P(2, "DRBD meta data is stored at the end of the device."),
-              P(3, "DRBD is configured in /etc/drbd.conf.")]
+    guide = "drbd-users-guide.pdf · p. {}"
+    manual = [Labelled(1, "DRBD resync: the al-extents default is 1237; up to 12 resync streams. " + "Filler. " * 30
+                          + "Each device has a minor number.", guide.format(40)),
+              Labelled(2, "DRBD meta data is stored at the end of the device.", guide.format(41)),
+              Labelled(3, "DRBD is configured in /etc/drbd.conf.", guide.format(9))]
     checked = ground("DRBD 最多支持 12 个设备 [1]。", manual, question, anchors=anchors)
     assert checked.dropped and "not about the question" in checked.dropped[0]
-    said = [P(1, "DRBD 8.4 supports up to 1048576 devices."), *manual[1:]]
+    said = [Labelled(1, "DRBD 8.4 supports up to 1048576 devices.", guide.format(3)), *manual[1:]]
     assert not ground("DRBD 最多支持 1048576 个设备 [1]。", said, question, anchors=anchors).dropped
-    # With fewer than three passages every term still tells them apart.
-    assert not ground("DRBD 最多支持 12 个设备 [1]。", manual[:1], "DRBD 最多支持多少个？",
+    # Unless nothing else is left to anchor the fact.
+    assert not ground("DRBD 最多支持 12 个 [1]。", manual, "DRBD 最多支持多少个？",
                       anchors=anchor_terms("DRBD 最多支持多少个？")).dropped
+    ospf = "ospfd 接口的 hello-interval 默认是多少秒？"
+    pages = [Labelled(1, "ospfd interfaces. " + "Filler. " * 30 + "ip ospf hello-interval: the default value is 10 "
+                         "seconds.", "ospfd.html · Interfaces"),
+             Labelled(2, "ip ospf hello-interval 60 in the sample configuration.", "ospfd.html · Sample"),
+             Labelled(3, "ipv6 ospf6 hello-interval: default 10.", "ospf6d.html · OSPF6 interface")]
+    assert not ground("ospfd 接口的 hello-interval 默认是 10 秒 [1]。", pages, ospf, anchors=anchor_terms(ospf)).dropped
 
 
 def test_an_amount_of_another_kind_than_the_question_asks_for_is_no_answer():
@@ -571,3 +584,13 @@ def test_quoted_words_and_a_product_version_must_be_in_a_passage_as_they_stand()
     assert facts("The minimum is TLS 1.0 [1].") == {"tls 1.0"}
     assert ground("The minimum is TLS 1.0 [1].", manual).dropped  # libusb-1.0 states no TLS version
     assert not ground("The minimum is TLS 1.2 [2].", manual).dropped  # "TLS version 1.2"
+
+
+def test_a_default_in_other_words_needs_a_passage_that_says_it_is_one():
+    vrrp = [P(1, "show vrrp: Status (v4) Master Priority 200 Effective Priority (v4) 200 Preempt Mode Yes"),
+            P(2, "vrrp (1-255) priority (1-254): set the router's priority; 255 is reserved for the owner.")]
+    question = "What VRRP priority does a virtual router get when no priority is configured for it?"
+    checked = ground("It gets a priority of 200 when no priority is configured for it [1].", vrrp, question)
+    assert checked.dropped and "is a default" in checked.dropped[0]
+    assert ground("未配置时优先级为 200 [1]。", vrrp, question).dropped
+    assert not ground("The router shows priority 200 [1].", vrrp, "Which priority does show vrrp print?").dropped

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from kb.answer.lexicon import english_anchors
+from kb.answer.prompting import question_parts
 from kb.records import CJK_UNIFIED
 
 MARKER = re.compile(r"\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]|【(\d{1,3})】")
@@ -391,18 +392,24 @@ def anchor_terms(question: str) -> set[str]:
     return latin | english_anchors(question)
 
 
-def telling(anchors: set[str], texts: list[str]) -> set[str]:
-    """The anchors that tell passages apart: a term in every one of three or more passages (the
-    product's name, "drbd" in a DRBD manual) is near every fact, so it is left out, unless
-    nothing else would be left."""
-    if len(texts) < 3:
+def telling(anchors: set[str], passages: list[Cited]) -> set[str]:
+    """The anchors that tell passages apart: a term in the file name of every passage (the
+    product's name, "drbd" in drbd-users-guide.pdf, which the manual repeats on every page) is
+    near every fact, so it is left out, unless nothing else would be left. A term every passage's
+    text shares is kept: five passages about hello-interval all say "hello"."""
+    names = [_normalised(getattr(p, "label", "").split(" · ")[0]) for p in passages]
+    if not names or not all(names):
         return anchors
-    kept = {t for t in anchors if not all(t in body for body in texts)}
+    kept = {t for t in anchors if not all(t in name for name in names)}
     return kept or anchors
 
 
 # A sentence that gives a value as the default ("The default of X is 10M.", "默认使用 zlib").
-_DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省", re.I)
+# Also in other words: "when no priority is configured", "if it is not set", "unless told otherwise".
+_DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省|未(?:配置|设置|指定)|没有(?:配置|设置|指定)"
+                      r"|\b(?:when|if)\s+(?:no|none)\b[^.,;]{0,40}?\b(?:is|are)\s+(?:configured|set|given|specified)\b"
+                      r"|\b(?:when|if)\s+(?:it|they|this|that)\s+(?:is|are)\s+not\s+(?:configured|set|given|specified)\b"
+                      r"|\bunless\s+(?:configured|told|set|specified)\b|\bout of the box\b", re.I)
 # How a passage says that a value is the default: "the default is", "by default", "if you do not
 # explicitly give the compression level L …, it will use level 3", "unless configured otherwise".
 _AS_DEFAULT = {"default", "if you do not", "if you don't", "if not ", "if no ", "when no ", "unless", "omitted",
@@ -441,7 +448,13 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     `anchor_terms`), a passage holds a fact only where one of them is near it. A sentence that
     repeats one of `echoes` (the prompt's own example) is dropped unless a passage holds its terms."""
     texts = {p.n: _normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages}
-    anchors = telling(anchors, list(texts.values())) if anchors else anchors
+    anchors = telling(anchors, passages) if anchors else anchors
+    # The question's identifiers that some passage names: a fact about flush_timer comes from a
+    # passage that names flush_timer, not from its neighbour's "timers basic 30 180 120".
+    # (a question that asks several things may name one thing for its first part alone)
+    named = set() if question_parts(question) else \
+        {t for t in specific_terms(question) if any(mentions(t, _headed(p)) for p in passages)}
+    naming = {p.n for p in passages if not named or any(mentions(t, _headed(p)) for t in named)}
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
     # which an answer may name as where it read something ("According to the Debian 4.0 notes, ...").
     given = _normalised("\n".join([question, *(getattr(p, "label", "") for p in passages)]))
@@ -475,10 +488,10 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         # A value given as the default is one where the passage says so: "c-max-rate 10M" in an
         # example configuration is not c-max-rate's default.
         as_default = _AS_DEFAULT if _DEFAULT.search(claim(segment.text)) else set()
-        about = [n for n in holders if all(anchored(f, texts[n], anchors or set()) for f in stated)]
+        about = [n for n in holders if n in naming and all(anchored(f, texts[n], anchors or set()) for f in stated)]
         holders = [n for n in about if all(anchored(f, texts[n], as_default) for f in stated)]
         if not holders:
-            together = "\n".join(texts[n] for n in cited if n in texts)
+            together = "\n".join(texts[n] for n in cited if n in texts and n in naming)
             if cited and all(supported(f, together) and anchored(f, together, anchors or set())
                              and anchored(f, together, as_default) for f in stated):
                 out.append(segment.text)  # the passages it cites hold its facts between them
@@ -637,10 +650,6 @@ def asked_kind(question: str) -> str:
     return next((kind for kind, pattern in _ASKS if pattern.search(question)), "")
 
 
-# A question that asks a second thing: "How many peers ..., and which option raises it?", "…多少秒？用哪个命令…"
-# (in Chinese: two question words).
-_SEVERAL = re.compile(r"(?:\band\b|,|;)\s*(?:which|what|how|where|when|why|who|does|do|is|are|can)\b"
-                      r"|(?:哪|什么|多少|几|怎么|如何|是否)[\s\S]*(?:哪|什么|多少|几|怎么|如何|是否)", re.I)
 _KIND_WORDS = {"count": "a count", "time": "a time", "size": "a size", "percent": "a percentage"}
 
 
@@ -651,7 +660,7 @@ def wrong_kind(question: str, answer: str) -> str:
     answer holds no count at all ("2.8.0 ships compatibility code, smaller than 1.4"). A bare
     number may be of any kind."""
     asked = asked_kind(question)
-    if not asked or _SEVERAL.search(question):
+    if not asked or question_parts(question):
         return ""  # (a question that asks several things may be answered with amounts of several kinds)
     given = _normalised(question)
     stated = [f for f in facts(answer) if not supported(f, given)]
