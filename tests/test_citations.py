@@ -594,3 +594,26 @@ def test_a_default_in_other_words_needs_a_passage_that_says_it_is_one():
     assert checked.dropped and "is a default" in checked.dropped[0]
     assert ground("未配置时优先级为 200 [1]。", vrrp, question).dropped
     assert not ground("The router shows priority 200 [1].", vrrp, "Which priority does show vrrp print?").dropped
+
+
+def test_the_things_a_question_asks():
+    from kb.answer.prompting import question_parts
+
+    question = "With the OpenSSL back end, which line makes upsmon verify certificates, and which refuses plain connections?"
+    assert question_parts(question) == ["With the OpenSSL back end, which line makes upsmon verify certificates",
+                                        "which refuses plain connections?"]
+    assert question_parts("Which TCP and UDP ports does upsd use?") == []  # one thing, of two kinds
+    assert question_parts("vtysh 连接哪个目录下的套接字？用户需要属于哪个组？") == ["vtysh 连接哪个目录下的套接字？", "用户需要属于哪个组？"]
+    assert question_parts("手册建议 upsd.conf 设置成什么权限？") == []
+
+
+def test_a_fact_about_a_named_setting_comes_from_a_passage_that_names_it():
+    rip = [P(1, "ripngd commands: flush_timer TIME: Set flush timer. network NETWORK: enable RIPng."),
+           P(2, "ripd: timers basic UPDATE TIMEOUT GARBAGE. The default settings for the timers are as follows: "
+                "the update timer is 30 seconds, the timeout timer is 180 seconds.")]
+    question = "What is the default flush_timer in ripngd?"
+    checked = ground("The default flush_timer in ripngd is 30 seconds [2].", rip, question)
+    assert checked.dropped and "not about the question" in checked.dropped[0]
+    # A question that asks several things may name the setting for one part alone.
+    both = "What does flush_timer set in ripngd, and what is ripd's default update timer?"
+    assert not ground("The update timer is 30 seconds by default [2].", rip, both).dropped
