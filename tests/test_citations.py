@@ -597,7 +597,7 @@ def test_a_default_in_other_words_needs_a_passage_that_says_it_is_one():
 
 
 def test_the_things_a_question_asks():
-    from kb.answer.prompting import question_parts
+    from kb.answer.citations import question_parts
 
     question = "With the OpenSSL back end, which line makes upsmon verify certificates, and which refuses plain connections?"
     assert question_parts(question) == ["With the OpenSSL back end, which line makes upsmon verify certificates",

@@ -61,41 +61,6 @@ def render_question(lang: str, passages: list[dict[str, Any]], question: str) ->
     return _environment().get_template(f"user.{lang}.j2").render(passages=passages, question=question).strip()
 
 
-# Where an English question starts asking its next thing: ", and which …", "; how …", " and what …".
-_NEXT_PART = re.compile(r"(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)(?=(?:which|what|how|where|when|why|who)\b)", re.I)
-# A Chinese question's parts end at question marks (or a comma before another question word).
-_ZH_PART = re.compile(r"(?<=[？?])\s*|[，,；;]\s*(?=[^，,；;？?]*(?:哪|什么|多少|几|怎么|如何|是否))")
-_ZH_ASKS = re.compile(r"哪|什么|多少|几|怎么|如何|是否|吗")
-_EN_ASKS = re.compile(r"\b(?:which|what|how|where|when|why|who)\b|\?", re.I)
-
-
-def question_parts(question: str) -> list[str]:
-    """The things a question asks, when it asks more than one: "How many peers …, and which option
-    raises it?" is ["How many peers …", "which option raises it?"]; [] for a question that asks
-    one thing. Only a part that is a question of its own counts, so "Which TCP and UDP ports …"
-    stays whole, and words that ask nothing ("With the OpenSSL back end, which …") go with the
-    part after them. The grounding checks read it: a question that asks several things may be
-    answered with amounts of several kinds, and may name a setting for one part alone. (Listing
-    the parts in the prompt was measured and left out: on 24 two-part tuning questions it gained
-    2 answers and cost 17-39 % of the answer time.)"""
-    chinese = language(question) == "zh"
-    pieces = _ZH_PART.split(question.strip()) if chinese else _NEXT_PART.split(question.strip())
-    asks = _ZH_ASKS if chinese else _EN_ASKS
-    parts: list[str] = []
-    context = ""  # what comes before a part and asks nothing ("With the OpenSSL back end, which …")
-    for piece in (p.strip(" ,;，；") for p in pieces):
-        if not piece:
-            continue
-        if not asks.search(piece):
-            context = f"{context}{piece}{'，' if chinese else ', '}"
-            continue
-        parts.append(context + piece)
-        context = ""
-    if context and parts:
-        parts[-1] = f"{parts[-1]} {context.rstrip(' ,，')}"
-    return parts if len(parts) >= 2 else []
-
-
 def render_condense(lang: str, history: list[dict[str, str]], question: str) -> str:
     return _environment().get_template(f"condense.{lang}.j2").render(history=history, question=question).strip()
 
