@@ -1,4 +1,4 @@
-#!/usr/bin/env python
+"""Build kb's ten held-out sets: five PDF manuals and five HTML manuals, each held out for the round it was written for.
 """Build kb's ten held-out retrieval sets: five PDF manuals and five HTML manuals nobody has tuned on.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
