@@ -1,5 +1,5 @@
-"""Build kb's ten held-out sets: five PDF manuals and five HTML manuals, each held out for the round it was written for.
-"""Build kb's ten held-out retrieval sets: five PDF manuals and five HTML manuals nobody has tuned on.
+#!/usr/bin/env python
+"""Build kb's ten held-out sets: five PDF manuals and five HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
