@@ -452,9 +452,9 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     # The question's identifiers that some passage names: a fact about flush_timer comes from a
     # passage that names flush_timer, not from its neighbour's "timers basic 30 180 120".
     # (a question that asks several things may name one thing for its first part alone)
-    named = set() if question_parts(question) else \
-        {t for t in specific_terms(question) if any(mentions(t, _headed(p)) for p in passages)}
-    naming = {p.n for p in passages if not named or any(mentions(t, _headed(p)) for t in named)}
+    terms = set() if question_parts(question) else specific_terms(question)
+    named_by = {p.n: {t for t in terms if mentions(t, _headed(p))} for p in passages}
+    naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
     # which an answer may name as where it read something ("According to the Debian 4.0 notes, ...").
     given = _normalised("\n".join([question, *(getattr(p, "label", "") for p in passages)]))
