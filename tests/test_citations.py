@@ -617,3 +617,23 @@ def test_a_fact_about_a_named_setting_comes_from_a_passage_that_names_it():
     # A question that asks several things may name the setting for one part alone.
     both = "What does flush_timer set in ripngd, and what is ripd's default update timer?"
     assert not ground("The update timer is 30 seconds by default [2].", rip, both).dropped
+
+
+def test_a_default_comes_after_the_name_of_the_setting_it_belongs_to():
+    bgp = [P(1, "write-quanta (1-64)¶ BGP message Tx I/O is vectored. This value controls how many packets are "
+                "written at a time. In practice, leave this settings on the default (64) unless you truly know what "
+                "you are doing. read-quanta (1-10)¶ Unlike Tx, BGP Rx traffic is not vectored. As with "
+                "write-quanta, it is best to leave this setting on the default.")]
+    read = ground("The default value of bgpd's read-quanta is 64 [1].", bgp, "What is the default of bgpd's read-quanta?")
+    assert read.dropped and "after naming read-quanta" in read.dropped[0]
+    # the same value for the setting whose entry gives it, in a Chinese question too
+    assert not ground("The default value of write-quanta is 64 [1].", bgp, "What is the default of write-quanta?").dropped
+    assert not ground("write-quanta 默认是 64 [1]。", bgp, "bgpd 的 write-quanta 默认值是多少？").dropped
+    # a question that asks two things: each value after its own name, however long the entry
+    ospf = [P(1, "ip ospf dead-interval (1-65535)¶ Set number of seconds for RouterDeadInterval timer value used "
+                 "for Wait Timer and Inactivity Timer. This value must be the same for all routers attached to a "
+                 "common network. The default value is 40 seconds. ip ospf hello-interval (1-65535)¶ Set number of "
+                 "seconds for HelloInterval timer value. Setting this value, Hello packet will be sent every timer "
+                 "value seconds on the specified interface. The default value is 10 seconds.")]
+    both = "ospfd 接口的 hello-interval 和 dead-interval 默认分别是多少秒？"
+    assert not ground("hello-interval 默认是 10 秒，dead-interval 默认是 40 秒 [1]。", ospf, both).dropped

@@ -218,6 +218,23 @@ def test_context_packing_bridges_two_passages():
     assert passage.text == "a b c d e" and [h.chunk_index for h in passage.hits] == [1, 2, 3]
 
 
+def test_context_packing_keeps_a_passage_holding_what_the_question_names():
+    from functools import partial
+
+    from kb.answer.citations import holds
+    from kb.answer.context import pack_context
+
+    hits = [_chunk_hit(0, "upsmon watches power"), _chunk_hit(5, "upsd serves the data"),
+            _chunk_hit(9, "drivers talk to hardware"), _chunk_hit(0, "edit upssched.conf for timers", doc="f")]
+    plain = pack_context(hits, budget=11, count_tokens=_words)
+    assert [p.first.chunk_index for p in plain] == [0, 5, 9]  # the budget ran out before upssched.conf
+    needs = [partial(holds, term="upssched.conf"), partial(holds, term="nowhere.conf")]
+    kept = pack_context(hits, budget=11, count_tokens=_words, needs=needs)
+    # upssched.conf's passage takes the last place; a term no hit holds changes nothing
+    assert [p.text for p in kept] == ["upsmon watches power", "upsd serves the data", "edit upssched.conf for timers"]
+    assert pack_context(hits, budget=11, count_tokens=_words, needs=needs[1:]) == plain
+
+
 def test_context_packing_never_exceeds_the_budget_on_real_hits(sample_kb, real_embedder):
     from kb.answer.context import pack_context
 

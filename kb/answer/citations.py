@@ -416,6 +416,24 @@ _AS_DEFAULT = {"default", "if you do not", "if you don't", "if not ", "if no ", 
                "not specified", "not given", "not set"}
 
 
+# A hyphenated setting name (read-quanta, hello-interval), and such words that name no setting.
+_COMPOUND = re.compile(r"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
+_PLAIN_COMPOUNDS = frozenset("built-in time-out well-known so-called read-only read-write up-to-date "
+                             "e-mail off-line on-line per-user per-host".split())
+
+
+FOLLOW_CHARS = 400  # how far after a setting's name a manual may give its default (its entry's length)
+
+
+def follows(fact: str, text: str, names: set[str]) -> bool:
+    """Whether the fact occurs in `text` after one of `names` (the settings the question names),
+    within FOLLOW_CHARS: a manual gives a setting's default after its name ("read-quanta (1-10) …
+    the default"), so "64" ending write-quanta's entry, just before "read-quanta", is not
+    read-quanta's default."""
+    return any(any(n in text[max(0, m.start() - FOLLOW_CHARS) : m.start()] for n in names)
+               for m in _fact_pattern(fact).finditer(text))
+
+
 def anchored(fact: str, text: str, terms: set[str]) -> bool:
     """Whether the fact occurs in `text` within ANCHOR_CHARS of one of the question's terms: "30
     years" in a table of storage media lifetimes does not answer how long journald keeps logs."""
@@ -455,6 +473,10 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     terms = set() if question_parts(question) else specific_terms(question)
     named_by = {p.n: {t for t in terms if mentions(t, _headed(p))} for p in passages}
     naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
+    # The settings it names, hyphenated ones too (read-quanta), that each passage names.
+    settings = terms | ({w for w in _COMPOUND.findall(question.lower()) if w not in _PLAIN_COMPOUNDS} if terms or
+                        not question_parts(question) else set())
+    set_by = {p.n: {t for t in settings if mentions(t, _headed(p))} for p in passages}
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
     # which an answer may name as where it read something ("According to the Debian 4.0 notes, ...").
     given = _normalised("\n".join([question, *(getattr(p, "label", "") for p in passages)]))
@@ -489,15 +511,22 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         # example configuration is not c-max-rate's default.
         as_default = _AS_DEFAULT if _DEFAULT.search(claim(segment.text)) else set()
         about = [n for n in holders if n in naming and all(anchored(f, texts[n], anchors or set()) for f in stated)]
-        holders = [n for n in about if all(anchored(f, texts[n], as_default) for f in stated)]
+        defaults = [n for n in about if all(anchored(f, texts[n], as_default) for f in stated)]
+        # A default value comes after the name of the setting it belongs to.
+        values = {f for f in stated if re.search(r"\d", f) and f not in settings} if as_default else set()
+        holders = [n for n in defaults if not set_by[n] or all(follows(f, texts[n], set_by[n]) for f in values)]
         if not holders:
             together = "\n".join(texts[n] for n in cited if n in texts and n in naming)
+            named = set().union(*(set_by[n] for n in cited if n in set_by))
             if cited and all(supported(f, together) and anchored(f, together, anchors or set())
-                             and anchored(f, together, as_default) for f in stated):
+                             and anchored(f, together, as_default) for f in stated) \
+                    and (not named or all(follows(f, together, named) for f in values)):
                 out.append(segment.text)  # the passages it cites hold its facts between them
                 continue
             missing = sorted(f for f in stated if not any(supported(f, body) for body in texts.values()))
             reason = f"not in the passages: {', '.join(missing)}" if missing else \
+                f"no passage gives {', '.join(sorted(values))} after naming {', '.join(sorted(set_by[defaults[0]]))}" \
+                if defaults else \
                 f"no passage says {', '.join(sorted(stated))} is a default" if about else \
                 f"in passage {loose[0]} only where it is not about the question" if loose else \
                 f"no passage it cites holds {', '.join(sorted(stated))} together"

@@ -8,7 +8,7 @@ own tokenizer. Retrieval returns hits; only the answer path packs them.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from kb.records import CJK_UNIFIED, Hit
@@ -41,12 +41,38 @@ class Passage:
 
 
 def pack_context(
-    hits: list[Hit], budget: int, count_tokens: Callable[[list[str]], list[int]], overhead: int = 0
+    hits: list[Hit],
+    budget: int,
+    count_tokens: Callable[[list[str]], list[int]],
+    overhead: int = 0,
+    needs: Sequence[Callable[[Hit], bool]] = (),
 ) -> list[Passage]:
     """Pack hits in rank order into at most `budget` tokens. Adjacent chunks of one document
     version are merged into one passage (their overlap is not repeated); a hit that does not fit is
     skipped and smaller later ones may still go in. Each passage costs its text's tokens plus
-    `overhead` (its header in the prompt). The result never exceeds the budget."""
+    `overhead` (its header in the prompt). The result never exceeds the budget.
+
+    `needs` are what the passages must hold when some hit does (a term the question names): for
+    each need that the packed passages miss, the best hit meeting it takes one of the last places,
+    so the model reads the passage that the question's term check found."""
+    passages = _pack(hits, budget, count_tokens, overhead)
+    inside = {h.chunk_id for p in passages for h in p.hits}
+    wanted: list[Hit] = []
+    for need in needs:
+        if any(need(h) for p in passages for h in p.hits):
+            continue
+        hit = next((h for h in hits if h.chunk_id not in inside and need(h)), None)
+        if hit is not None and all(hit.chunk_id != w.chunk_id for w in wanted):
+            wanted.append(hit)
+    if not wanted:
+        return passages
+    kept = {h.chunk_id for p in passages[: max(0, len(passages) - len(wanted))] for h in p.hits}
+    chosen = kept | {w.chunk_id for w in wanted}
+    order = [h for h in hits if h.chunk_id in kept] + wanted + [h for h in hits if h.chunk_id not in chosen]
+    return _pack(order, budget, count_tokens, overhead)
+
+
+def _pack(hits: list[Hit], budget: int, count_tokens: Callable[[list[str]], list[int]], overhead: int) -> list[Passage]:
     passages: list[Passage] = []
     used = 0
     for hit in hits:

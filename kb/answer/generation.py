@@ -19,6 +19,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
+from functools import partial
 from typing import Any
 
 from kb.answer.citations import (
@@ -395,7 +396,8 @@ class Answerer:
                 f"context of {model.n_ctx} leaves no room for passages: shorten them"
             )
         label_tokens = max(model.count_tokens([f"[{len(hits)}] {h.source} · pp. 9999-9999 · {h.heading}\n" for h in hits] or [""]))
-        packed = pack_context(hits, limit - overhead, model.count_tokens, overhead=label_tokens + 2)
+        needs = [partial(holds, term=term) for term in sorted(specific_terms(question))] if self.settings.grounding else []
+        packed = pack_context(hits, limit - overhead, model.count_tokens, overhead=label_tokens + 2, needs=needs)
         numbered = [NumberedPassage(n, p) for n, p in enumerate(packed, 1)]
         messages = messages_for(numbered)
         while numbered and model.prompt_tokens(messages) > limit:
