@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's ten held-out sets: five PDF manuals and five HTML manuals, each held out for one round.
+"""Build kb's twelve held-out sets: six PDF manuals and six HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: ten packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: twelve packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -111,6 +111,33 @@ below) and unpacked there with `dpkg -x`:
   pages, the reStructuredText sources (_sources/, the same text), the Info manual (frr.info.gz, the same
   text again) with its figures, the images and stylesheets, and the README, changelog, copyright,
   doc-base and lintian metadata.
+- debian-openafs: openafs-doc 1.8.9-1+deb12u1
+  (sha256 bf8fb5e79341b27af7d43f83c1fa26349a6725ce618fa8e89fed6afb50e7a092), the "OpenAFS Quick Start Guide
+  for UNIX" (OpenAFS 1.8.9, copyright IBM and other contributors: installation overview and
+  requirements, installing the first AFS machine (kernel modules, server partitions, PAM login, the BOS Server,
+  the cell's keys, the database and file server processes, the client's cache and Cache Manager, the top-level
+  volumes and their ACLs, cell security), additional server machines, database server machines, additional
+  client machines, building from source, the legacy kaserver and pam_afs configuration, the Demand-Attach File
+  Server, and the index). Kept: the PDF of the guide, 103 PDF pages (about 286,000 characters of text as pypdf
+  extracts it), one file; the package ships it gzipped (auqbg000.pdf.gz) and it is laid out unpacked, with the
+  package's mtime. Left out: the same guide as HTML (one format), the other two guides the package ships (the
+  Administration Guide, 462 pages, and the User Guide: other readers and topics, one manual per corpus) in both
+  formats, the HTML-only architecture and protocol specifications (arch-overview, bos-spec, fs-cm-spec,
+  rx-spec, vldb-vol-spec), the text notes (dafs-overview, fssync, ka2heim), the examples, and the README.Debian,
+  changelogs, copyright and doc-base metadata.
+- debian-aptitude: aptitude-doc-en 0.8.13-5 (sha256
+  ba4864ca26464bbe06acd94dc4a79402eea5d7b2d3da943d6ecce3c752bc9e84), the "aptitude user's manual" by Daniel
+  Burrows and Manuel A. Fernandez Montecelo (aptitude 0.8.13, the Debian package manager: introduction and
+  getting aptitude, getting started, the reference guide (the terminal interface, managing packages, package
+  trust, automatically installed packages, dependency resolution and its costs and hints, search patterns,
+  customizing the display, keybindings, colours and layout, the configuration file reference, themes,
+  minesweeper), the FAQ, the credits, and the command-line reference: the aptitude(8),
+  aptitude-create-state-bundle(1) and aptitude-run-state-bundle(1) manpages). The package has no PDF. Kept: its
+  English HTML, one file per chapter or section as the package ships it, 54 files in the manual's order, about
+  266,000 characters of text once the tags are stripped. Left out: the table of contents (index.html), the
+  command-line reference's part page (rn01.html: only the list of its three manpages), the 33 long-description
+  pages of the screenshots (ld-idm*.html: text renderings of screens the manual already describes), and the
+  images, stylesheet, changelogs and copyright.
 
 Layout:
 
@@ -124,12 +151,15 @@ Layout:
     bench/.cache/heldout/debian-borg/corpus/<page>.html or <folder>-<page>.html
     bench/.cache/heldout/debian-nut/corpus/nut-user-manual.pdf
     bench/.cache/heldout/debian-frr/corpus/<page>.html
+    bench/.cache/heldout/debian-openafs/corpus/openafs-quick-start-unix.pdf
+    bench/.cache/heldout/debian-aptitude/corpus/<chapter or section or manpage>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
 corpora/heldout-debian-krb5-questions.jsonl, corpora/heldout-debian-knot-questions.jsonl,
 corpora/heldout-debian-drbd-questions.jsonl, corpora/heldout-debian-borg-questions.jsonl,
-corpora/heldout-debian-nut-questions.jsonl and corpora/heldout-debian-frr-questions.jsonl, 30 each
+corpora/heldout-debian-nut-questions.jsonl, corpora/heldout-debian-frr-questions.jsonl,
+corpora/heldout-debian-openafs-questions.jsonl and corpora/heldout-debian-aptitude-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -216,6 +246,19 @@ FRR_PAGES = [  # in the manual's order (index.html's): a file per page
     "pim", "pimv6", "pbr", "ripd", "ripngd", "sharp", "static", "vnc", "vrrp", "bmp", "watchfrr",
     "bugs", "packet-dumps", "glossary", "frr-reload",  # appendix
 ]
+APTITUDE_PAGES = [  # in the manual's order: a file per chapter or section, then the three manpages
+    "pr01", "pr01s01", "pr01s02", "pr01s03", "pr01s04", "pr01s04s01", "pr01s04s02", "pr01s04s03",  # introduction
+    "ch01", "ch01s01", *(f"ch01s01s{n:02d}" for n in range(1, 6)), "ch01s02",  # 1 getting started
+    "ch02",  # 2 reference guide
+    "ch02s01", *(f"ch02s01s{n:02d}" for n in range(1, 5)),
+    "ch02s02", *(f"ch02s02s{n:02d}" for n in range(1, 7)),
+    "ch02s03", *(f"ch02s03s{n:02d}" for n in range(1, 6)),
+    "ch02s04", *(f"ch02s04s{n:02d}" for n in range(1, 6)),
+    "ch02s05", *(f"ch02s05s{n:02d}" for n in range(1, 7)),
+    "ch02s06",
+    "ch03", "ch04",  # 3 FAQ, 4 credits
+    "rn01re01", "rn01re02", "rn01re03",  # command-line reference: aptitude(8) and the state-bundle scripts
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -256,6 +299,14 @@ CORPORA = {
     "debian-frr": Corpus(
         "frr-doc", "8.4.4-1.1~deb12u2", "1966c6166776b5dcea1ac013a6b758e313859241c50038a64d00809350ce11f3",
         {f"{p}.html": f"usr/share/doc/frr/html/{p}.html" for p in FRR_PAGES},
+    ),
+    "debian-openafs": Corpus(
+        "openafs-doc", "1.8.9-1+deb12u1", "bf8fb5e79341b27af7d43f83c1fa26349a6725ce618fa8e89fed6afb50e7a092",
+        {"openafs-quick-start-unix.pdf": "usr/share/doc/openafs-doc/auqbg000.pdf.gz"},  # shipped gzipped, unpacked
+    ),
+    "debian-aptitude": Corpus(
+        "aptitude-doc-en", "0.8.13-5", "ba4864ca26464bbe06acd94dc4a79402eea5d7b2d3da943d6ecce3c752bc9e84",
+        {f"{p}.html": f"usr/share/doc/aptitude/html/en/{p}.html" for p in APTITUDE_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
