@@ -474,8 +474,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     named_by = {p.n: {t for t in terms if mentions(t, _headed(p))} for p in passages}
     naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
     # The settings it names, hyphenated ones too (read-quanta), that each passage names.
-    settings = terms | ({w for w in _COMPOUND.findall(question.lower()) if w not in _PLAIN_COMPOUNDS} if terms or
-                        not question_parts(question) else set())
+    compounds = set() if question_parts(question) else set(_COMPOUND.findall(question.lower())) - _PLAIN_COMPOUNDS
+    settings = terms | compounds
     set_by = {p.n: {t for t in settings if mentions(t, _headed(p))} for p in passages}
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
     # which an answer may name as where it read something ("According to the Debian 4.0 notes, ...").
