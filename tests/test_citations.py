@@ -625,7 +625,8 @@ def test_a_default_comes_after_the_name_of_the_setting_it_belongs_to():
                 "you are doing. read-quanta (1-10)¶ Unlike Tx, BGP Rx traffic is not vectored. As with "
                 "write-quanta, it is best to leave this setting on the default.")]
     read = ground("The default value of bgpd's read-quanta is 64 [1].", bgp, "What is the default of bgpd's read-quanta?")
-    assert read.dropped and "after naming read-quanta" in read.dropped[0]
+    assert read.dropped and "as the value of read-quanta" in read.dropped[0]
+    assert ground("read-quanta 默认是 64 [1]。", bgp, "bgpd的read-quanta默认值是多少？").dropped  # no spaces around it
     # the same value for the setting whose entry gives it, in a Chinese question too
     assert not ground("The default value of write-quanta is 64 [1].", bgp, "What is the default of write-quanta?").dropped
     assert not ground("write-quanta 默认是 64 [1]。", bgp, "bgpd 的 write-quanta 默认值是多少？").dropped
@@ -637,3 +638,25 @@ def test_a_default_comes_after_the_name_of_the_setting_it_belongs_to():
                  "value seconds on the specified interface. The default value is 10 seconds.")]
     both = "ospfd 接口的 hello-interval 和 dead-interval 默认分别是多少秒？"
     assert not ground("hello-interval 默认是 10 秒，dead-interval 默认是 40 秒 [1]。", ospf, both).dropped
+    assert ground("hello-interval 默认是 40 秒，dead-interval 默认是 10 秒 [1]。", ospf, both).dropped  # swapped
+
+
+@dataclass
+class Headed(P):
+    label: str = ""
+
+
+def test_a_default_given_before_its_name_in_a_sentence_or_under_its_heading_is_one():
+    before = [P(1, "Tuning. By default a 64 KiB buffer-size is used. The default of 30 seconds for "
+                   "timeout-interval suits most links. | 5 | max-retries | retries before giving up |")]
+    assert not ground("The default buffer-size is 64 KiB [1].", before, "What is the default buffer-size?").dropped
+    assert not ground("The default timeout-interval is 30 seconds [1].", before,
+                      "What is the default timeout-interval?").dropped
+    assert not ground("max-retries defaults to 5 [1].", before, "What is the default of max-retries?").dropped
+    # a name inside a longer one is another setting: c-max-rate's 10M is not max-rate's
+    rates = [P(1, "c-max-rate (default 10M). max-rate sets the maximum rate.")]
+    assert ground("The default max-rate is 10M [1].", rates, "What is the default max-rate?").dropped
+    # the entry under its own heading, its default far below the name
+    entry = [Headed(1, "retry-interval sets how long to wait. " + "It applies to every peer. " * 20 +
+                    "The default is 30 seconds.", label="manual.html · Peers > retry-interval")]
+    assert not ground("The default retry-interval is 30 seconds [1].", entry, "What is the default retry-interval?").dropped

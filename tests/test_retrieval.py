@@ -233,6 +233,11 @@ def test_context_packing_keeps_a_passage_holding_what_the_question_names():
     # upssched.conf's passage takes the last place; a term no hit holds changes nothing
     assert [p.text for p in kept] == ["upsmon watches power", "upsd serves the data", "edit upssched.conf for timers"]
     assert pack_context(hits, budget=11, count_tokens=_words, needs=needs[1:]) == plain
+    # a passage that meets one need keeps its place when another need's passage comes in
+    two = [_chunk_hit(0, "alpha one two"), _chunk_hit(5, "beta three four"), _chunk_hit(9, "see a.conf here"),
+           _chunk_hit(0, "edit b.conf now", doc="f")]
+    both = pack_context(two, budget=9, count_tokens=_words, needs=[partial(holds, term="a.conf"), partial(holds, term="b.conf")])
+    assert [p.text for p in both] == ["alpha one two", "see a.conf here", "edit b.conf now"]
 
 
 def test_context_packing_never_exceeds_the_budget_on_real_hits(sample_kb, real_embedder):

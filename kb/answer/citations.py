@@ -417,21 +417,46 @@ _AS_DEFAULT = {"default", "if you do not", "if you don't", "if not ", "if no ", 
 
 
 # A hyphenated setting name (read-quanta, hello-interval), and such words that name no setting.
-_COMPOUND = re.compile(r"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
+# ASCII word characters only: in "bgpd的read-quanta默认值" the name is read-quanta.
+_COMPOUND = re.compile(r"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])", re.ASCII)
 _PLAIN_COMPOUNDS = frozenset("built-in time-out well-known so-called read-only read-write up-to-date "
                              "e-mail off-line on-line per-user per-host".split())
-
+_AMOUNT = re.compile(r"\d[\d.,:]*(?:\s*[a-z%]+)?")  # a fact that is an amount: "64", "30 second", "10m"
 
 FOLLOW_CHARS = 400  # how far after a setting's name a manual may give its default (its entry's length)
+_SAME_SENTENCE = r"[^.;!?。；！？\n]{0,60}?"  # "64 KiB buffer-size", "30 seconds for timeout-interval"
 
 
-def follows(fact: str, text: str, names: set[str]) -> bool:
-    """Whether the fact occurs in `text` after one of `names` (the settings the question names),
-    within FOLLOW_CHARS: a manual gives a setting's default after its name ("read-quanta (1-10) …
-    the default"), so "64" ending write-quanta's entry, just before "read-quanta", is not
+def _name(name: str) -> str:
+    return rf"(?<![\w-]){re.escape(name)}(?![\w-])"
+
+
+def follows(fact: str, text: str, names: set[str], heading: str = "") -> bool:
+    """Whether the fact is given as the value of one of `names` (settings the question names) in
+    `text`: within FOLLOW_CHARS after the name, as a manual's entry gives it, or just before it in
+    the same sentence ("a 64 KiB buffer-size"); anywhere when the passage's `heading` is the name.
+    So "64" ending write-quanta's entry, a sentence before "read-quanta (1-10)", is not
     read-quanta's default."""
-    return any(any(n in text[max(0, m.start() - FOLLOW_CHARS) : m.start()] for n in names)
-               for m in _fact_pattern(fact).finditer(text))
+    if any(re.search(_name(n), heading) for n in names):
+        return True
+    for m in _fact_pattern(fact).finditer(text):
+        before = text[max(0, m.start() - FOLLOW_CHARS) : m.start()]
+        if any(re.search(_name(n), before) or re.match(_SAME_SENTENCE + _name(n), text[m.end():]) for n in names):
+            return True
+    return False
+
+
+def _own_names(sentence: str, values: set[str], settings: set[str]) -> dict[str, set[str]]:
+    """Each value of the sentence with the setting the sentence names last before it ("hello-interval
+    默认是 10 秒，dead-interval 默认是 40 秒": 10 is hello-interval's); a value that follows no
+    setting's name belongs to any of them (an empty set)."""
+    found = sorted((m.start(), n) for n in settings for m in re.finditer(_name(n), sentence))
+    owners: dict[str, set[str]] = {}
+    for value in values:
+        at = _fact_pattern(value).search(sentence)
+        before = [n for start, n in found if at is not None and start < at.start()]
+        owners[value] = {before[-1]} if before else set()
+    return owners
 
 
 def anchored(fact: str, text: str, terms: set[str]) -> bool:
@@ -477,6 +502,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     compounds = set() if question_parts(question) else set(_COMPOUND.findall(question.lower())) - _PLAIN_COMPOUNDS
     settings = terms | compounds
     set_by = {p.n: {t for t in settings if mentions(t, _headed(p))} for p in passages}
+    headings = {p.n: _normalised(getattr(p, "label", "") or getattr(p, "heading", "") or "") for p in passages}
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
     # which an answer may name as where it read something ("According to the Debian 4.0 notes, ...").
     given = _normalised("\n".join([question, *(getattr(p, "label", "") for p in passages)]))
@@ -513,19 +539,26 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         about = [n for n in holders if n in naming and all(anchored(f, texts[n], anchors or set()) for f in stated)]
         defaults = [n for n in about if all(anchored(f, texts[n], as_default) for f in stated)]
         # A default value comes after the name of the setting it belongs to.
-        values = {f for f in stated if re.search(r"\d", f) and f not in settings} if as_default else set()
-        holders = [n for n in defaults if not set_by[n] or all(follows(f, texts[n], set_by[n]) for f in values)]
+        values = {f for f in stated if _AMOUNT.fullmatch(f)} if as_default and settings else set()
+        owners = _own_names(_normalised(claim(segment.text)), values, settings)
+
+        def given_as(n: int, body: str) -> bool:  # each value given as its own setting's, where the passage names it
+            named = set_by.get(n, set())
+            return all(follows(f, body, (owners[f] or named) & named, headings.get(n, "")) for f in values
+                       if (owners[f] or named) & named)
+
+        holders = [n for n in defaults if given_as(n, texts[n])]
         if not holders:
-            together = "\n".join(texts[n] for n in cited if n in texts and n in naming)
-            named = set().union(*(set_by[n] for n in cited if n in set_by))
-            if cited and all(supported(f, together) and anchored(f, together, anchors or set())
-                             and anchored(f, together, as_default) for f in stated) \
-                    and (not named or all(follows(f, together, named) for f in values)):
+            together = [n for n in cited if n in texts and n in naming]
+            if cited and all(supported(f, "\n".join(texts[n] for n in together))
+                             and anchored(f, "\n".join(texts[n] for n in together), anchors or set())
+                             and anchored(f, "\n".join(texts[n] for n in together), as_default) for f in stated) \
+                    and all(given_as(n, texts[n]) for n in together):
                 out.append(segment.text)  # the passages it cites hold its facts between them
                 continue
             missing = sorted(f for f in stated if not any(supported(f, body) for body in texts.values()))
             reason = f"not in the passages: {', '.join(missing)}" if missing else \
-                f"no passage gives {', '.join(sorted(values))} after naming {', '.join(sorted(set_by[defaults[0]]))}" \
+                f"no passage gives {', '.join(sorted(values))} as the value of {', '.join(sorted(settings))}" \
                 if defaults else \
                 f"no passage says {', '.join(sorted(stated))} is a default" if about else \
                 f"in passage {loose[0]} only where it is not about the question" if loose else \

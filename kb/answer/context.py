@@ -59,14 +59,18 @@ def pack_context(
     inside = {h.chunk_id for p in passages for h in p.hits}
     wanted: list[Hit] = []
     for need in needs:
-        if any(need(h) for p in passages for h in p.hits):
+        if any(need(h) for p in passages for h in p.hits) or any(need(w) for w in wanted):
             continue
         hit = next((h for h in hits if h.chunk_id not in inside and need(h)), None)
-        if hit is not None and all(hit.chunk_id != w.chunk_id for w in wanted):
+        if hit is not None:
             wanted.append(hit)
     if not wanted:
         return passages
-    kept = {h.chunk_id for p in passages[: max(0, len(passages) - len(wanted))] for h in p.hits}
+    # The last places go, but never a passage that meets a need itself.
+    needed = [p for p in passages if any(need(h) for need in needs for h in p.hits)]
+    spare = [p for p in passages if p not in needed]
+    kept_passages = needed + spare[: max(0, len(spare) - len(wanted))]
+    kept = {h.chunk_id for p in kept_passages for h in p.hits}
     chosen = kept | {w.chunk_id for w in wanted}
     order = [h for h in hits if h.chunk_id in kept] + wanted + [h for h in hits if h.chunk_id not in chosen]
     return _pack(order, budget, count_tokens, overhead)
