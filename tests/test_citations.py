@@ -522,6 +522,15 @@ def test_an_amount_of_another_kind_than_the_question_asks_for_is_no_answer():
     assert wrong_kind(release, "NUT 2.8.0 ships compatibility code, so it is smaller than 1.4 [4].") == \
         "it gives no number; the question asks for a count"
     assert wrong_kind(release, "It ships 46 drivers [1].") == "" and wrong_kind(release, "It ships none [1].") == ""
+    # "What is the maximum number of …" asks for a count too; "the number of the port" does not
+    most = "What is the maximum number of server partitions that one file server supports?"
+    assert asked_kind(most) == "count" and asked_kind("服务器分区的最大数量是多少？") == "count"
+    assert asked_kind("What is the number of the port it listens on?") == ""
+    assert wrong_kind(most, 'The release notes say: "The total number and size of partitions determines the space" [1].') == \
+        "it gives no number; the question asks for a count"
+    assert wrong_kind(most, "It supports up to 255 server partitions [1].") == ""
+    assert wrong_kind(most, "The maximum number that one file server supports is in the release notes [1].")  # said back
+    assert wrong_kind(most, "One file server supports any number of partitions [1].") == ""
     # A question that asks several things may get amounts of several kinds, or a part answered alone.
     assert wrong_kind("How many peers does it take, and which option raises it?", "Use --limit-fds [1].") == ""
     assert wrong_kind("最多多少个对等体？用哪个选项提高？", "使用 --limit-fds [1]。") == ""

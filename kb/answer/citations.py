@@ -740,7 +740,9 @@ _ASKS = [
                         r"|\bhow many (?:bytes|kilobytes|megabytes|gigabytes)\b|多大|多少(?:内存|空间|磁盘|字节)", re.I)),
     ("percent", re.compile(r"\b(?:what|which) (?:percentage|per ?cent)\b|\bhow many percent\b|百分之|百分比", re.I)),
     ("count", re.compile(r"\bhow many (?!(?:seconds|minutes|hours|days|weeks|months|years|bytes|kilobytes|megabytes"
-                         r"|gigabytes|percent)\b)|多少个|几个|多少次|几次", re.I)),
+                         r"|gigabytes|percent)\b)|\b(?:what|which) is the (?:(?:maximum|minimum|max|min|largest|smallest"
+                         r"|highest|lowest|total|default)\s+)?number of\b(?!\s+the\b)|多少个|几个|多少次|几次|(?:数量|个数)(?:是|有)?多少",
+                         re.I)),
 ]
 
 
@@ -776,7 +778,8 @@ def wrong_kind(question: str, answer: str) -> str:
             return ""  # a bare number: it may be the amount asked for (a count has no dot)
     if kinds and asked not in kinds:
         return f"it gives {_KIND_WORDS[kinds[0]]}; the question asks for {_KIND_WORDS[asked]}"
-    if asked == "count" and not kinds and not _COUNT.search(_normalised(MARKER.sub(" ", answer))):
+    counts = set(_COUNT.findall(_normalised(MARKER.sub(" ", answer)))) - set(_COUNT.findall(given))
+    if asked == "count" and not kinds and not counts:  # ("one file server" said back from the question is none)
         return "it gives no number; the question asks for a count"
     return ""
 
