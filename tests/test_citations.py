@@ -669,3 +669,18 @@ def test_a_default_given_before_its_name_in_a_sentence_or_under_its_heading_is_o
     entry = [Headed(1, "retry-interval sets how long to wait. " + "It applies to every peer. " * 20 +
                     "The default is 30 seconds.", label="manual.html · Peers > retry-interval")]
     assert not ground("The default retry-interval is 30 seconds [1].", entry, "What is the default retry-interval?").dropped
+
+
+def test_a_reply_that_quotes_a_passage_as_it_stands_gets_its_citation():
+    faq = [P(1, "Search patterns are described in the reference manual."),
+           P(2, "For instance, you can find apt (but not aptitude or synaptic) by entering ^apt$ ; you can find g++ ...")]
+    assert attribute("^apt$", faq, question="Which search pattern finds only apt?") == "^apt$ [2]"
+    assert attribute("^apt$", faq[:1], question="Which search pattern finds only apt?") == "^apt$"  # no passage holds it
+
+
+def test_a_configuration_key_joined_by_double_colons_is_a_term_the_passages_must_name():
+    options = [P(1, "Option: Aptitude::ProblemResolver::Non-Default-Level Default: 50000 Description: the safety cost "
+                    "of installing non-default versions.")]
+    assert unsupported_terms("What is the default of aptitude::problemresolver::upgrade-level?", options) == \
+        ["aptitude::problemresolver::upgrade-level"]
+    assert unsupported_terms("What is the default of Aptitude::ProblemResolver::Non-Default-Level?", options) == []

@@ -40,9 +40,10 @@ _NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:[.:]\d+)*")  # "1,048,5
 _WORD = re.compile(rf"[A-Za-z][\w./-]*[\w]|[{CJK_UNIFIED}]{{2,}}")
 _HAN = re.compile(f"[{CJK_UNIFIED}]")
 # An identifier: a long option, or a word with an underscore, a dot or slash between word characters,
-# a digit after letters, or inner capitals (--no-act, shared_buffers, read.csv, /etc/fstab, v14, OpenSSL).
+# a digit after letters, or inner capitals (--no-act, shared_buffers, read.csv, /etc/fstab, v14, OpenSSL);
+# a configuration key whose parts "::" joins (Aptitude::CmdLine::Verbose, APT::Get::Assume-Yes).
 # ASCII word characters only: in Chinese text with no spaces, "krb5kdc进程最多…" is the identifier krb5kdc.
-_IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.-])((?:--[A-Za-z][\w-]*|[A-Za-z][\w-]*(?:[_./][\w-]+)+|[A-Za-z]+\d[\w.]*"
+_IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.:-])((?:--[A-Za-z][\w-]*|[A-Za-z][\w-]*(?:(?:[_./]|::)[\w-]+)+|[A-Za-z]+\d[\w.]*"
                          r"|[a-z]+[A-Z]\w*))(?![\w])", re.ASCII)
 _PLACEHOLDER = re.compile(r"[<>{}\[\]|]|\.\.\.|…|^[A-Z][A-Z_]{2,}$")
 _GENERIC = frozenset("using uses used need needs answer question passage passages document documents".split())
@@ -240,6 +241,11 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
                 added = {w for w in _key_terms(MARKER.sub("", claim(piece)))[1] if _stem(w) not in asked and w not in _GENERIC}
                 holding = {k: v for k, v in texts.items() if added and all(w in v for w in added)}
                 n = min(holding) if holding else None
+            if n is None:
+                # A reply that quotes a passage as it stands ("^apt$", a search pattern) is that passage's.
+                bare = _normalised(MARKER.sub("", piece)).strip().rstrip(".。")
+                if len(bare) >= 3 and re.search(r"[^\w\s]", bare):
+                    n = next((k for k, v in texts.items() if bare in v), None)
             if n is not None:
                 piece = _place_marker(piece, n)
         out.append(piece)
