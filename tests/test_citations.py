@@ -531,6 +531,12 @@ def test_an_amount_of_another_kind_than_the_question_asks_for_is_no_answer():
     assert wrong_kind(most, "It supports up to 255 server partitions [1].") == ""
     assert wrong_kind(most, "The maximum number that one file server supports is in the release notes [1].")  # said back
     assert wrong_kind(most, "One file server supports any number of partitions [1].") == ""
+    # "how many days" asks for a number of days: an answer with none gives no time
+    days = "How many days of entries does aptitude keep in /var/log/aptitude before it rotates the log?"
+    assert wrong_kind(days, "There are no entries in /var/log/aptitude before it rotates the log [1].") == \
+        "it gives no number; the question asks for a time"
+    assert wrong_kind(days, "It keeps seven days [1].") == "" and wrong_kind(days, "It keeps 7 days [1].") == ""
+    assert wrong_kind("How long does the lock last?", "Until the process exits [1].") == ""  # no number asked for
     # A question that asks several things may get amounts of several kinds, or a part answered alone.
     assert wrong_kind("How many peers does it take, and which option raises it?", "Use --limit-fds [1].") == ""
     assert wrong_kind("最多多少个对等体？用哪个选项提高？", "使用 --limit-fds [1]。") == ""

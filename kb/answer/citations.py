@@ -761,6 +761,9 @@ def asked_kind(question: str) -> str:
     return next((kind for kind, pattern in _ASKS if pattern.search(question)), "")
 
 
+# A question that asks for a number of units ("how many days", "多少秒"), not only for a time or a size.
+_UNITS_ASKED = re.compile(r"\bhow many (?:seconds|minutes|hours|days|weeks|months|years|bytes|kilobytes|megabytes"
+                          r"|gigabytes|percent)\b|多少(?:秒|分钟|小时|天|周|个月|年|字节)", re.I)
 _KIND_WORDS = {"count": "a count", "time": "a time", "size": "a size", "percent": "a percentage"}
 
 
@@ -787,6 +790,8 @@ def wrong_kind(question: str, answer: str) -> str:
     counts = set(_COUNT.findall(_normalised(MARKER.sub(" ", answer)))) - set(_COUNT.findall(given))
     if asked == "count" and not kinds and not counts:  # ("one file server" said back from the question is none)
         return "it gives no number; the question asks for a count"
+    if not kinds and not counts - {"no", "none"} and _UNITS_ASKED.search(question):  # "how many days": a number of days
+        return f"it gives no number; the question asks for {_KIND_WORDS[asked]}"
     return ""
 
 
