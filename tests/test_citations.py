@@ -690,3 +690,19 @@ def test_a_configuration_key_joined_by_double_colons_is_a_term_the_passages_must
     assert unsupported_terms("What is the default of aptitude::problemresolver::upgrade-level?", options) == \
         ["aptitude::problemresolver::upgrade-level"]
     assert unsupported_terms("What is the default of Aptitude::ProblemResolver::Non-Default-Level?", options) == []
+
+
+def test_an_answer_to_which_setting_names_one():
+    from kb.answer.citations import names_no_setting
+
+    question = "Which proxy setting does aptitude read when it downloads changelogs and screenshots?"
+    assert names_no_setting(question, "The proxy setting is read from the configuration file reference [1].")
+    assert not names_no_setting(question, "It reads Acquire::http::Proxy [1].")
+    assert not names_no_setting(question, "It reads the `http_proxy` environment variable [1].")
+    assert not names_no_setting(question, "It reads HTTP_PROXY [1].")
+    assert not names_no_setting("Which two settings give a user full powers?", "- [admin] actions = set instcmds = all [1]")
+    assert not names_no_setting("哪个选项让 aptitude 不询问？", "使用 -y 选项 [1]。")
+    assert names_no_setting("哪个选项让 aptitude 不询问？", "使用相应的选项 [1]。")
+    assert not names_no_setting("Which port does it use?", "The usual one [1].")  # asks for no setting
+    # a question that asks several things may be answered in part
+    assert not names_no_setting("Which option caps the bandwidth, and what is its default?", "Its default is 0 [1].")

@@ -912,6 +912,27 @@ def names_nobody(question: str, answer: str) -> bool:
     return not any(w.lower() not in asked and w.lower() not in _NOT_NAMES for w in _CAPITALISED.findall(plain))
 
 
+# "Which proxy setting …", "What option …", "哪个配置项 …": a question that asks for a setting's name.
+_WHICH_SETTING = re.compile(r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:setting|option|parameter|variable|directive"
+                            r"|flag|switch)s?\b|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|指令|配置项)", re.I)
+_ALL_CAPS = re.compile(r"(?<![\w-])[A-Z][A-Z0-9_]{2,}(?![\w-])")
+_ASSIGNED = re.compile(r"(?<![\w.-])([A-Za-z][\w.-]*)[ \t]*=[ \t]*[^\s=]")  # "instcmds = all", "vtysh_enable=yes"
+_QUOTED = re.compile(r"[\"'“”‘’「」]([^\"'“”‘’「」\n]{2,60})[\"'“”‘’「」]")
+
+
+def names_no_setting(question: str, answer: str) -> bool:
+    """Whether an answer to "which setting / option …" (a question that asks one thing) names none:
+    no identifier, option, upper-case name or quoted word of its own ("The proxy setting is read
+    from the configuration file reference."). A setting has a name."""
+    if not _WHICH_SETTING.search(question) or question_parts(question):
+        return False
+    plain = MARKER.sub(" ", answer)
+    given = _normalised(question)
+    names = [code or ident for code, ident in _IDENTIFIER.findall(plain)]
+    names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + _QUOTED.findall(plain) + _ASSIGNED.findall(plain)
+    return not any(_normalised(n).strip() not in given for n in names if n.strip())
+
+
 # A product and its version in a question: "Debian 14", "PostgreSQL 16.2", "Python v3.12".
 _VERSIONED = re.compile(r"\b([A-Z][A-Za-z+#]*[A-Za-z+#])\s+v?(\d+(?:\.\d+)*)\b")
 

@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any
 
 from kb.answer.citations import (
-    MARKER, Cited, anchor_terms, attribute, ground, holds, names_nobody, parse_citations, restates,
+    MARKER, Cited, anchor_terms, attribute, ground, holds, names_no_setting, names_nobody, parse_citations, restates,
     role_unsaid, says_something, sibling, specific_terms, unsupported_terms, wrong_kind,
 )
 from kb.answer.context import pack_context
@@ -356,6 +356,8 @@ class Answerer:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites says who is the {role}…)")
             if english and names_nobody(answer.standalone_question, answer.answer):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it names no one)")
+            if names_no_setting(answer.standalone_question, answer.answer):
+                return self._withdraw(answer, "grounding", f"{answer.answer} (it names no setting)")
             if english and restates(answer.standalone_question, answer.answer):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it only gives the question back)")
             other = sibling(answer.standalone_question, answer.answer)
