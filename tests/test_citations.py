@@ -706,3 +706,11 @@ def test_an_answer_to_which_setting_names_one():
     assert not names_no_setting("Which port does it use?", "The usual one [1].")  # asks for no setting
     # a question that asks several things may be answered in part
     assert not names_no_setting("Which option caps the bandwidth, and what is its default?", "Its default is 0 [1].")
+
+
+def test_an_answer_that_gives_the_question_back_in_another_verb_form_restates_it():
+    from kb.answer.citations import restates
+
+    question = "Which fs setacl command does the guide give to let every AFS user look up and read the /afs directory?"
+    assert restates(question, "The guide gives the fs setacl command to let every AFS user look up and read the /afs directory [1].")
+    assert not restates(question, "The guide gives fs setacl /afs system:anyuser rl [1].")

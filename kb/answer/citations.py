@@ -205,8 +205,9 @@ def best_passage(sentence: str, texts: dict[int, str], threshold: float = 0.6, t
 
 def _stem(word: str) -> str:
     """A word's first five letters once a plural or verb ending is off ("sorts", "sort" and
-    "sorting" meet): how a question's words are told from those an answer adds."""
-    return re.sub(r"(?<=\w{3})(?:ing|ed|es|s)$", "", word)[:5]
+    "sorting" meet; "give", "gives" and "giving" too): how a question's words are told from those
+    an answer adds."""
+    return re.sub(r"(?<=\w{3})(?:ing|ed|es|s|e)$", "", word)[:5]
 
 
 def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshold_cjk: float = 0.35,
