@@ -697,6 +697,8 @@ def test_an_answer_to_which_setting_names_one():
 
     question = "Which proxy setting does aptitude read when it downloads changelogs and screenshots?"
     assert names_no_setting(question, "The proxy setting is read from the configuration file reference [1].")
+    assert names_no_setting(question, "aptitude's proxy setting isn't one the manual gives [1].")  # apostrophes quote nothing
+    assert not names_no_setting(question, 'It reads "Acquire::http::Proxy" [1].')
     assert not names_no_setting(question, "It reads Acquire::http::Proxy [1].")
     assert not names_no_setting(question, "It reads the `http_proxy` environment variable [1].")
     assert not names_no_setting(question, "It reads HTTP_PROXY [1].")

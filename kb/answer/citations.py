@@ -502,12 +502,12 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     # The question's identifiers that some passage names: a fact about flush_timer comes from a
     # passage that names flush_timer, not from its neighbour's "timers basic 30 180 120".
     # (a question that asks several things may name one thing for its first part alone)
-    terms = set() if question_parts(question) else specific_terms(question)
+    single = not question_parts(question)
+    terms = specific_terms(question) if single else set()
     named_by = {p.n: {t for t in terms if mentions(t, _headed(p))} for p in passages}
     naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
     # The settings it names, hyphenated ones too (read-quanta), that each passage names.
-    compounds = set() if question_parts(question) else set(_COMPOUND.findall(question.lower())) - _PLAIN_COMPOUNDS
-    settings = terms | compounds
+    settings = terms | (set(_COMPOUND.findall(question.lower())) - _PLAIN_COMPOUNDS if single else set())
     set_by = {p.n: {t for t in settings if mentions(t, _headed(p))} for p in passages}
     headings = {p.n: _normalised(getattr(p, "label", "") or getattr(p, "heading", "") or "") for p in passages}
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
@@ -557,9 +557,9 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         holders = [n for n in defaults if given_as(n, texts[n])]
         if not holders:
             together = [n for n in cited if n in texts and n in naming]
-            if cited and all(supported(f, "\n".join(texts[n] for n in together))
-                             and anchored(f, "\n".join(texts[n] for n in together), anchors or set())
-                             and anchored(f, "\n".join(texts[n] for n in together), as_default) for f in stated) \
+            joined = "\n".join(texts[n] for n in together)
+            if cited and all(supported(f, joined) and anchored(f, joined, anchors or set())
+                             and anchored(f, joined, as_default) for f in stated) \
                     and all(given_as(n, texts[n]) for n in together):
                 out.append(segment.text)  # the passages it cites hold its facts between them
                 continue
@@ -918,7 +918,7 @@ _WHICH_SETTING = re.compile(r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:setting
                             r"|flag|switch)s?\b|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|指令|配置项)", re.I)
 _ALL_CAPS = re.compile(r"(?<![\w-])[A-Z][A-Z0-9_]{2,}(?![\w-])")
 _ASSIGNED = re.compile(r"(?<![\w.-])([A-Za-z][\w.-]*)[ \t]*=[ \t]*[^\s=]")  # "instcmds = all", "vtysh_enable=yes"
-_QUOTED = re.compile(r"[\"'“”‘’「」]([^\"'“”‘’「」\n]{2,60})[\"'“”‘’「」]")
+_QUOTED = re.compile(r"[\"“「]([^\"“”「」\n]{2,60})[\"”」]")  # (not ' or ’: "aptitude's … it's" quotes nothing)
 
 
 def names_no_setting(question: str, answer: str) -> bool:
