@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's twelve held-out sets: six PDF manuals and six HTML manuals, each held out for one round.
+"""Build kb's fourteen held-out sets: seven PDF manuals and seven HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: twelve packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: fourteen packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -138,6 +138,42 @@ below) and unpacked there with `dpkg -x`:
   command-line reference's part page (rn01.html: only the list of its three manpages), the 33 long-description
   pages of the screenshots (ld-idm*.html: text renderings of screens the manual already describes), and the
   images, stylesheet, changelogs and copyright.
+- debian-dibbler: dibbler-doc 1.0.1-1.1
+  (sha256 3ff40a54de275a47c3dab2d5f0ba084f8e7c3d8f1aed237c694af7277664b622), "Dibbler - a portable DHCPv6: User's
+  guide" by Tomek Mrugalski (Dibbler 1.0.1, dated 2015-08-09; the DHCPv6 server, client, relay and requestor:
+  introduction and supported features, installation and basic usage, compilation and IPv6 support per system, the
+  features howto (prefix delegation, relays, the address and prefix assignment policy, routing options, custom
+  options, DNS Update with BIND and TSIG, client classification, the external script, reconfiguration, M and O bits,
+  CONFIRM, leasequery, stateless and stateful modes, server caching, the XML files, authentication, per-client
+  configuration, vendor-specific options, inactive and insist modes, DUID types, the debugging and experimental
+  features), the server, client and relay configuration references with their examples, the requestor, the FAQ and
+  the history, contact and thanks). The package has no HTML. Kept: the PDF of the guide, 113 PDF pages (about
+  262,000 characters of text as pypdf extracts it; pdfTeX wrote the fi, ff, ffi and fl ligatures without a text
+  mapping, so pypdf gives them as the single characters U+FB01, U+FB00, U+FB03 and U+FB02, about 1,500 in all:
+  "configuration" comes out with U+FB01), one file; the package ships it gzipped (dibbler-user.pdf.gz) and it is
+  laid out unpacked, with the package's mtime. Left out: the RELNOTES and TODO files and the changelogs and
+  copyright.
+- debian-varnish: varnish-doc 7.1.1-2+deb12u1
+  (sha256 551cfc6619d98fbca88f97e2486ecdf6fc02366a1b401338f5ea268e641ca7b9), the Varnish Cache 7.1 documentation
+  (the HTTP accelerator): the tutorial (what Varnish is, starting it, putting it on port 80, backend servers,
+  peculiarities), the users guide (the big picture, security, command line arguments, the CLI, storage backends,
+  parameters, sizing the cache, VCL: syntax, built-in subroutines and code, objects, actions, backends, directors
+  and health checks, hashing, grace mode, separate files, inline C and examples; device detection, logging,
+  statistics, achieving a high hit rate, purging and bans, compression, ESI and troubleshooting) and the reference
+  (VCL, its variables, backend and probe declarations and states; the blob, cookie, directors, proxy, purge, std,
+  unix and vtc VMODs; varnishadm, the CLI, the shared memory log and its queries, varnishlog, varnishncsa,
+  varnishhist, varnishtop, the counters, varnishstat, varnishd and its parameters, VTC and varnishtest, shell
+  tricks, writing VMODs and directors, the shared memory, the CLI protocol and the three-letter acronyms). The
+  package has no PDF. Kept: its HTML, one file per page as the package ships it, 67 files in the manual's order
+  (the index pages'), laid out flat as <folder>-<page>.html (users-guide/purging.html as users-guide-purging.html),
+  about 563,000 characters of text once the tags are stripped. Left out: the front page and the tutorial's, users
+  guide's and reference's index pages (tables of contents), the users guide's chapter pages that are only a list
+  of their sections (running.html, report.html, performance.html, vcl-examples.html) and the tutorial's closing
+  pointer to it (now_what.html), the installation section (installing per platform, getting help, reporting
+  bugs), "What's new / Upgrading" (the changes and upgrade notes of Varnish 4.1 to 7.1: other versions' facts), the
+  "Poul-Hennings random outbursts" essays, the developer guide, the VCL design patterns, the glossary, the general
+  index and search pages, the reStructuredText sources (_sources/, the same text), the stylesheets, scripts and
+  images, and the changelogs, copyright and doc-base metadata.
 
 Layout:
 
@@ -153,13 +189,16 @@ Layout:
     bench/.cache/heldout/debian-frr/corpus/<page>.html
     bench/.cache/heldout/debian-openafs/corpus/openafs-quick-start-unix.pdf
     bench/.cache/heldout/debian-aptitude/corpus/<chapter or section or manpage>.html
+    bench/.cache/heldout/debian-dibbler/corpus/dibbler-users-guide.pdf
+    bench/.cache/heldout/debian-varnish/corpus/<folder>-<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
 corpora/heldout-debian-krb5-questions.jsonl, corpora/heldout-debian-knot-questions.jsonl,
 corpora/heldout-debian-drbd-questions.jsonl, corpora/heldout-debian-borg-questions.jsonl,
 corpora/heldout-debian-nut-questions.jsonl, corpora/heldout-debian-frr-questions.jsonl,
-corpora/heldout-debian-openafs-questions.jsonl and corpora/heldout-debian-aptitude-questions.jsonl, 30 each
+corpora/heldout-debian-openafs-questions.jsonl, corpora/heldout-debian-aptitude-questions.jsonl,
+corpora/heldout-debian-dibbler-questions.jsonl and corpora/heldout-debian-varnish-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -259,6 +298,22 @@ APTITUDE_PAGES = [  # in the manual's order: a file per chapter or section, then
     "ch03", "ch04",  # 3 FAQ, 4 credits
     "rn01re01", "rn01re02", "rn01re03",  # command-line reference: aptitude(8) and the state-bundle scripts
 ]
+VARNISH_PAGES = [  # in the manual's order (the index pages'): a file per page, laid out as <folder>-<page>
+    *(f"tutorial/{t}" for t in ("introduction", "starting_varnish", "putting_varnish_on_port_80", "backend_servers",
+                                "peculiarities")),
+    *(f"users-guide/{u}" for u in ("intro", "run_security", "command-line", "run_cli", "storage-backends", "params",
+                                   "sizing-your-cache", "vcl", "vcl-syntax", "vcl-built-in-subs", "vcl-built-in-code",
+                                   "vcl-variables", "vcl-actions", "vcl-backends", "vcl-hashing", "vcl-grace",
+                                   "vcl-separate", "vcl-inline-c", "vcl-example-manipulating-headers",
+                                   "vcl-example-manipulating-responses", "vcl-example-acls", "vcl-example-websockets",
+                                   "devicedetection", "operation-logging", "operation-statistics",
+                                   "increasing-your-hitrate", "purging", "compression", "esi", "troubleshooting")),
+    *(f"reference/{r}" for r in ("vcl", "vcl-var", "vcl-backend", "vcl-probe", "states", "vmod_blob", "vmod_cookie",
+                                 "vmod_directors", "vmod_proxy", "vmod_purge", "vmod_std", "vmod_unix", "varnishadm",
+                                 "varnish-cli", "vsl", "vsl-query", "varnishlog", "varnishncsa", "varnishhist",
+                                 "varnishtop", "varnish-counters", "varnishstat", "varnishd", "vtc", "varnishtest",
+                                 "vmod_vtc", "shell_tricks", "vmod", "vsm", "directors", "cli_protocol", "vtla")),
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -307,6 +362,14 @@ CORPORA = {
     "debian-aptitude": Corpus(
         "aptitude-doc-en", "0.8.13-5", "ba4864ca26464bbe06acd94dc4a79402eea5d7b2d3da943d6ecce3c752bc9e84",
         {f"{p}.html": f"usr/share/doc/aptitude/html/en/{p}.html" for p in APTITUDE_PAGES},
+    ),
+    "debian-dibbler": Corpus(
+        "dibbler-doc", "1.0.1-1.1", "3ff40a54de275a47c3dab2d5f0ba084f8e7c3d8f1aed237c694af7277664b622",
+        {"dibbler-users-guide.pdf": "usr/share/doc/dibbler-doc/dibbler-user.pdf.gz"},  # shipped gzipped, unpacked
+    ),
+    "debian-varnish": Corpus(
+        "varnish-doc", "7.1.1-2+deb12u1", "551cfc6619d98fbca88f97e2486ecdf6fc02366a1b401338f5ea268e641ca7b9",
+        {f"{p.replace('/', '-')}.html": f"usr/share/doc/varnish/html/{p}.html" for p in VARNISH_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
