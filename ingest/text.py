@@ -28,6 +28,11 @@ _SPACES = re.compile(r"[ \t\f\v\u00a0\u2000-\u200a\u202f\u205f]+")
 _SPACE_AROUND_NEWLINE = re.compile(r" *\n *")
 _MANY_NEWLINES = re.compile(r"\n{3,}")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f\ufffe\uffff]")
+# Latin typographic ligatures (U+FB00-FB06), which pypdf gives as they are in LaTeX-made PDFs:
+# "conﬁguration" matches no query for "configuration", lexically or in the embedding's word pieces.
+# Only these: NFKC would also turn CJK full-width punctuation into ASCII.
+_LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
+                            "\ufb05": "st", "\ufb06": "st"})
 
 
 class UndecodableText(ValueError):
@@ -75,9 +80,10 @@ def decode(data: bytes) -> tuple[str, str]:
 
 
 def normalize(text: str) -> str:
-    """NFC; words hyphenated across line ends joined; line breaks inside CJK text removed;
-    whitespace collapsed; paragraph breaks (blank lines) kept. CJK text is otherwise untouched."""
-    text = unicodedata.normalize("NFC", text)
+    """NFC; Latin ligatures (ﬁ, ﬂ, ﬀ, ...) spelled out; words hyphenated across line ends joined;
+    line breaks inside CJK text removed; whitespace collapsed; paragraph breaks (blank lines) kept.
+    CJK text is otherwise untouched."""
+    text = unicodedata.normalize("NFC", text).translate(_LIGATURES)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = _CONTROL.sub("", text)
     text = _HYPHEN_BREAK.sub(r"\1\2", text)

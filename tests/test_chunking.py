@@ -20,6 +20,12 @@ def test_normalize_is_nfc_and_keeps_cjk_intact():
     assert normalize("报销需在三十天\n内提交。全角，标点！") == "报销需在三十天内提交。全角，标点！"
 
 
+def test_normalize_spells_out_latin_ligatures():
+    # LaTeX-made PDFs give ligatures as single characters (pypdf keeps them); words must read as typed.
+    assert normalize("the con\ufb01guration \ufb01le, e\ufb00ective, \ufb02ags, o\ufb03ce") == \
+        "the configuration file, effective, flags, office"
+
+
 def test_unwrap_lines_keeps_paragraphs():
     assert unwrap_lines("line one\nline two\n\nnext para") == "line one line two\n\nnext para"
 
