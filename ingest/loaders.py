@@ -110,6 +110,7 @@ def _pdf_sections(
     heading: tuple[str, ...] = ()
     found_text = False
     failed_pages = []
+    navigation: list[Section] = []  # contents and index pages, left out (see navigation_page)
     ocr_failed = 0
     early: dict[int, str] = {}  # the first pages' text, read once to find the running headers and footers
     for index in range(min(pages, RUNNING_SAMPLE_PAGES)):
@@ -130,7 +131,11 @@ def _pdf_sections(
                     log.warning("%s: page %d cannot be read (%s); skipped", display, index + 1, exc)
                     continue
                 page, raw = None, ""  # its text layer is lost: OCR may still read what it shows
-            text = unwrap_lines(normalize(strip_running(raw, running)))
+            stripped = strip_running(raw, running)
+            text = unwrap_lines(normalize(stripped))
+            if navigation_page(stripped):
+                navigation.append(Section(text=text, heading=heading, page=index + 1))
+                continue
             problem = None if ocr.mode == "off" else "ocr = force" if ocr.mode == "force" else page_problem(page, raw)
             if problem is not None:
                 log.info("%s: page %d: %s: OCR", display, index + 1, problem)
@@ -148,6 +153,12 @@ def _pdf_sections(
                 failed_pages.append(index + 1)
     finally:
         images.close()
+    if navigation and not found_text:  # the document is nothing but such lists: they are its text
+        found_text = True
+        yield from navigation
+    elif navigation:
+        log.info("%s: %d page(s) of contents or index left out of the passages (pages %s)", display, len(navigation),
+                 ", ".join(str(s.page) for s in navigation))
     if not found_text:
         if failed_pages:
             raise DocumentError(display, f"damaged PDF: no page could be read ({len(failed_pages)} failed)")
@@ -160,6 +171,30 @@ def _pdf_sections(
         if ocr_failed:
             raise DocumentError(display, f"no text layer in {pages} page(s), and OCR failed on {ocr_failed} of them (see the log)")
         raise DocumentError(display, f"no text layer in {pages} page(s), and OCR found no text on them (blank pages?)")
+
+
+# A table of contents entry: a title, then dotted leaders ("Installing . . . . 12") or, after a
+# section number, just the page ("1.1 Installing KDCs 3"; not "1. Set it to 30", a list item).
+_CONTENTS_ENTRY = re.compile(r"(?:\s?\.){3,}\s*(?:\d{1,4}|[ivxlc]{1,6})$|^\d{1,2}(?:\.\d{1,2})*\s+[^\W\d].*\s\d{1,4}$", re.I)
+# A back-of-book index entry: a term, then the pages it is on ("fsck program, 13, 42-44").
+_INDEX_ENTRY = re.compile(r"\S,\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?(?:\s*,\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?)*$")
+NAVIGATION_LINES = 8  # entries a page needs, at least half its lines, to be a contents or index page
+
+
+def navigation_page(text: str) -> str:
+    """"contents" or "index" when a PDF page is a table of contents or a back-of-book index (at
+    least half its lines, and NAVIGATION_LINES at least, are entries pointing at pages), else "".
+    Such pages hold no facts, only the words of every heading or term with page numbers, so they
+    come up for every question that shares a word with them and push the pages that answer it
+    out of the top results (a manual's index came first for 2 of 22 questions on a tuning set)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) < NAVIGATION_LINES:
+        return ""
+    for kind, entry in (("contents", _CONTENTS_ENTRY), ("index", _INDEX_ENTRY)):
+        entries = sum(bool(entry.search(line)) for line in lines)
+        if entries >= NAVIGATION_LINES and 2 * entries >= len(lines):
+            return kind
+    return ""
 
 
 RUNNING_SAMPLE_PAGES = 12  # pages read to learn a PDF's running headers and footers
