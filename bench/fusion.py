@@ -1,0 +1,140 @@
+#!/usr/bin/env python
+"""Which fusion carries over? kb's hybrid fusion settings swept over the tuning corpora, retrieval only.
+
+    .venv/bin/python bench/trust.py --corpus NAME --no-answers      # first: builds bench/.cache/trust/store-NAME
+    .venv/bin/python bench/fusion.py --corpus NAME [--corpus ...]    # then: every variant on every corpus
+    .venv/bin/python bench/fusion.py --corpus NAME --json
+
+Per answerable question, kb's two candidate lists are fetched once, exactly as `Retriever.search`
+fetches them (`Store.dense` of the query's embedding and `Store.lexical_search`, [retrieval]
+candidates each, bare hits); every variant then fuses those same lists offline with kb's own
+functions (`fuse_zscore`, `fuse_convex`, `fuse`) and cuts them with `cap_per_document` to 5, so
+the variants differ only in fusion, in how many candidates each list gives it, or in the
+per-document cap. A hit is relevant by `kb.evaluation.is_relevant` (gold file;
+PDF page within ±1), as in bench/trust.py, whose figures for the default variant these equal.
+
+The corpora named are the ones settings may be chosen on (tuning sets); a held-out set is never
+passed here before its held-out run. The summary ranks variants by their worst corpus (the
+lowest recall@5, then the lowest MRR@5), then by their mean: a setting must carry over to every
+corpus, not win on average.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+if str(ROOT / "bench") not in sys.path:
+    sys.path.append(str(ROOT / "bench"))
+
+from kb.evaluation import is_relevant, load_questions  # noqa: E402
+from kb.records import Hit  # noqa: E402
+from kb.retrieval import cap_per_document, fuse, fuse_convex, fuse_zscore  # noqa: E402
+from kb.service import KnowledgeBase  # noqa: E402
+from kb.settings import load_settings  # noqa: E402
+from trust import CACHE, known_corpora, say  # noqa: E402
+
+TOP_K = 5
+
+
+POOLS = (20, 80)  # candidate pools tried besides [retrieval] candidates, with the default fusion
+CAPS = (0, 2, 5)  # per-document caps tried besides [retrieval] per_document, with the default fusion
+
+
+def variants(weight: float, pool: int, cap: int) -> dict[str, tuple[Any, int, int]]:
+    """name -> (function(dense, lexical) -> fused hits, candidates per list, per-document cap).
+    Weights are the dense one; lexical is 1. "default" is the settings' own (z-score fusion)."""
+    def zscore(w: float) -> Any:
+        return lambda d, lx: fuse_zscore([("dense", w, d), ("lexical", 1.0, lx)])
+
+    out: dict[str, tuple[Any, int, int]] = {"default": (zscore(weight), pool, cap),
+                                            "dense only": (lambda d, lx: list(d), pool, cap),
+                                            "lexical only": (lambda d, lx: list(lx), pool, cap)}
+    for w in (0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0):
+        out[f"zscore w={w}"] = (zscore(w), pool, cap)
+    for w in (1.0, 1.5, 2.0):
+        out[f"convex w={w}"] = (lambda d, lx, w=w: fuse_convex([("dense", w, d), ("lexical", 1.0, lx)]), pool, cap)
+    for k in (10, 60):
+        for w in (1.0, 1.5, 2.0):
+            out[f"rrf k={k} w={w}"] = (lambda d, lx, k=k, w=w: fuse([("dense", w, d), ("lexical", 1.0, lx)], k), pool, cap)
+    for n in POOLS:
+        out[f"default, {n} candidates"] = (zscore(weight), n, cap)
+    for c in CAPS:
+        out[f"default, per_document {c}"] = (zscore(weight), pool, c)
+    return out
+
+
+def copies(hits: list[Hit]) -> list[Hit]:
+    """Fresh bare hits: the fusion functions write scores and `explain` into the hits they get."""
+    return [Hit(doc_id=h.doc_id, chunk_id=h.chunk_id, source=h.source, page=h.page, heading="", score=h.score, text="",
+                page_end=h.page_end, sha256=h.sha256) for h in hits]
+
+
+def sweep(name: str, settings_path: Path) -> dict[str, Any]:
+    corpus = {c.name: c for c in known_corpora()}[name]
+    store = CACHE / f"store-{name}"
+    if not store.is_dir():
+        sys.exit(f"{name}: no store at {store.relative_to(ROOT)}; run bench/trust.py --corpus {name} --no-answers first")
+    settings = load_settings(settings_path).with_overrides(store={"path": str(store)})
+    questions = [q for q in load_questions(corpus.questions) if q.answerable]
+    pool, cap = settings.retrieval.candidates, settings.retrieval.per_document
+    table = variants(settings.retrieval.dense_weight, pool, cap)
+    fetch = max(pool, *POOLS)
+    ranks: dict[str, list[int | None]] = {v: [] for v in table}
+    with KnowledgeBase(settings) as kb:
+        retriever = kb.retriever
+        for q in questions:
+            dense = kb.store.dense(retriever.embedder.embed_query(q.question), fetch, hydrate=False)
+            lexical = kb.store.lexical_search(q.question, fetch, hydrate=False)
+            union = {h.chunk_id: h for h in copies(dense) + copies(lexical)}
+            full = {h.chunk_id: h for h in kb.store.hydrate(list(union.values()))}
+            for variant, (fusion, n, c) in table.items():
+                kept = cap_per_document(fusion(copies(dense[:n]), copies(lexical[:n])), c, TOP_K)
+                first = next((r for r, h in enumerate(kept, 1) if h.chunk_id in full and is_relevant(full[h.chunk_id], q)), None)
+                ranks[variant].append(first)
+    figures = {v: {"recall@5": round(statistics.fmean(r is not None for r in rs), 4),
+                   "mrr@5": round(statistics.fmean(1.0 / r if r else 0.0 for r in rs), 4)} for v, rs in ranks.items()}
+    return {"corpus": name, "questions": len(questions), "figures": figures}
+
+
+def summary(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    rows = []
+    for v in results[0]["figures"]:
+        recalls = [r["figures"][v]["recall@5"] for r in results]
+        mrrs = [r["figures"][v]["mrr@5"] for r in results]
+        rows.append({"variant": v, "min_recall": min(recalls), "min_mrr": min(mrrs),
+                     "mean_recall": round(statistics.fmean(recalls), 4), "mean_mrr": round(statistics.fmean(mrrs), 4)})
+    return sorted(rows, key=lambda r: (-r["min_recall"], -r["min_mrr"], -r["mean_mrr"], -r["mean_recall"]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--corpus", action="append", required=True, metavar="NAME", help="a tuning corpus (repeatable)")
+    parser.add_argument("--settings", type=Path, default=ROOT / "settings.toml")
+    parser.add_argument("--json", action="store_true", help="every figure as one JSON document")
+    args = parser.parse_args()
+    results = []
+    for name in dict.fromkeys(args.corpus):
+        say(f"{name}: sweeping")
+        results.append(sweep(name, args.settings))
+    rows = summary(results)
+    if args.json:
+        print(json.dumps({"corpora": results, "summary": rows}, indent=1))
+        return
+    names = [r["corpus"] for r in results]
+    print("| variant | worst recall@5 / MRR@5 | mean | " + " | ".join(names) + " |")
+    print("|---|---|---|" + "---|" * len(names))
+    for row in rows:
+        cells = [f"{r['figures'][row['variant']]['recall@5']:.3f} / {r['figures'][row['variant']]['mrr@5']:.3f}" for r in results]
+        print(f"| {row['variant']} | {row['min_recall']:.3f} / {row['min_mrr']:.3f} | "
+              f"{row['mean_recall']:.3f} / {row['mean_mrr']:.3f} | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()
