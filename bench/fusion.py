@@ -4,6 +4,7 @@
     .venv/bin/python bench/trust.py --corpus NAME --no-answers      # first: builds bench/.cache/trust/store-NAME
     .venv/bin/python bench/fusion.py --corpus NAME [--corpus ...]    # then: every variant on every corpus
     .venv/bin/python bench/fusion.py --corpus NAME --json
+    .venv/bin/python bench/fusion.py --corpus NAME --translate         # + Chinese questions searched in English too
 
 Per answerable question, kb's two candidate lists are fetched once, exactly as `Retriever.search`
 fetches them (`Store.dense` of the query's embedding and `Store.lexical_search`, [retrieval]
@@ -12,6 +13,10 @@ functions (`fuse_zscore`, `fuse_convex`, `fuse`) and cuts them with `cap_per_doc
 the variants differ only in fusion, in how many candidates each list gives it, or in the
 per-document cap. A hit is relevant by `kb.evaluation.is_relevant` (gold file;
 PDF page within ±1), as in bench/trust.py, whose figures for the default variant these equal.
+
+With --translate, one more variant: `[llm] translate_questions` as `Answerer.stream` runs it, each
+Chinese question searched as asked and as the chat model translates it (`Answerer.translate`,
+greedy, cached in bench/.cache/fusion/), the two rankings merged by `merge_rankings`.
 
 The corpora named are the ones settings may be chosen on (tuning sets); a held-out set is never
 passed here before its held-out run. The summary ranks variants by their worst corpus (the
@@ -33,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 if str(ROOT / "bench") not in sys.path:
     sys.path.append(str(ROOT / "bench"))
 
+from kb.answer.generation import merge_rankings  # noqa: E402
 from kb.evaluation import is_relevant, load_questions  # noqa: E402
 from kb.records import Hit  # noqa: E402
 from kb.retrieval import cap_per_document, fuse, fuse_convex, fuse_zscore  # noqa: E402
@@ -76,7 +82,33 @@ def copies(hits: list[Hit]) -> list[Hit]:
                 page_end=h.page_end, sha256=h.sha256) for h in hits]
 
 
-def sweep(name: str, settings_path: Path) -> dict[str, Any]:
+def translations(questions: list[Any], settings: Any) -> dict[str, str]:
+    """The chat model's English version of each Chinese question, as `[llm] translate_questions`
+    gets it (`Answerer.translate`), cached in bench/.cache/fusion/translations.json by question
+    and model (the model is loaded only for questions not cached)."""
+    from kb.models.registry import ModelManager
+    from kb.service import open_chat_model
+
+    path = CACHE.parent / "fusion" / "translations.json"
+    cached = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    key = settings.llm.model
+    todo = [q.question for q in questions if q.language == "zh" and q.question not in cached.get(key, {})]
+    if todo:
+        model = open_chat_model(settings, ModelManager(settings))
+        try:
+            with KnowledgeBase(settings) as kb:
+                answerer = kb.answerer(model)
+                for question in todo:
+                    cached.setdefault(key, {})[question] = answerer.translate(question)
+                    say(f"  {question[:40]} -> {cached[key][question][:80]}")
+        finally:
+            model.close()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(cached, ensure_ascii=False, indent=1), encoding="utf-8")
+    return cached.get(key, {})
+
+
+def sweep(name: str, settings_path: Path, translate: bool = False) -> dict[str, Any]:
     corpus = {c.name: c for c in known_corpora()}[name]
     store = CACHE / f"store-{name}"
     if not store.is_dir():
@@ -86,6 +118,9 @@ def sweep(name: str, settings_path: Path) -> dict[str, Any]:
     pool, cap = settings.retrieval.candidates, settings.retrieval.per_document
     table = variants(settings.retrieval.dense_weight, pool, cap)
     fetch = max(pool, *POOLS)
+    english = translations(questions, settings) if translate else {}
+    if translate:
+        table["default + English query"] = (None, pool, cap)
     ranks: dict[str, list[int | None]] = {v: [] for v in table}
     with KnowledgeBase(settings) as kb:
         retriever = kb.retriever
@@ -95,12 +130,21 @@ def sweep(name: str, settings_path: Path) -> dict[str, Any]:
             union = {h.chunk_id: h for h in copies(dense) + copies(lexical)}
             full = {h.chunk_id: h for h in kb.store.hydrate(list(union.values()))}
             for variant, (fusion, n, c) in table.items():
+                if fusion is None:  # the question and its English version searched, merged as ask() merges them
+                    queries = [q.question] + ([english[q.question]] if english.get(q.question) else [])
+                    kept = merge_rankings([kb.search(query, TOP_K, rerank=False) for query in queries], TOP_K)
+                    ranks[variant].append(next((r for r, h in enumerate(kept, 1) if is_relevant(h, q)), None))
+                    continue
                 kept = cap_per_document(fusion(copies(dense[:n]), copies(lexical[:n])), c, TOP_K)
                 first = next((r for r, h in enumerate(kept, 1) if h.chunk_id in full and is_relevant(full[h.chunk_id], q)), None)
                 ranks[variant].append(first)
-    figures = {v: {"recall@5": round(statistics.fmean(r is not None for r in rs), 4),
-                   "mrr@5": round(statistics.fmean(1.0 / r if r else 0.0 for r in rs), 4)} for v, rs in ranks.items()}
-    return {"corpus": name, "questions": len(questions), "figures": figures}
+    def figure(rs: list[int | None]) -> dict[str, float]:
+        return {"recall@5": round(statistics.fmean(r is not None for r in rs), 4),
+                "mrr@5": round(statistics.fmean(1.0 / r if r else 0.0 for r in rs), 4)}
+
+    chinese = [i for i, q in enumerate(questions) if q.language == "zh"]
+    return {"corpus": name, "questions": len(questions), "figures": {v: figure(rs) for v, rs in ranks.items()},
+            "chinese": {v: figure([rs[i] for i in chinese]) for v, rs in ranks.items()} if chinese else {}}
 
 
 def summary(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -118,11 +162,13 @@ def main() -> None:
     parser.add_argument("--corpus", action="append", required=True, metavar="NAME", help="a tuning corpus (repeatable)")
     parser.add_argument("--settings", type=Path, default=ROOT / "settings.toml")
     parser.add_argument("--json", action="store_true", help="every figure as one JSON document")
+    parser.add_argument("--translate", action="store_true",
+                        help="add 'default + English query': Chinese questions also searched as the chat model translates them")
     args = parser.parse_args()
     results = []
     for name in dict.fromkeys(args.corpus):
         say(f"{name}: sweeping")
-        results.append(sweep(name, args.settings))
+        results.append(sweep(name, args.settings, args.translate))
     rows = summary(results)
     if args.json:
         print(json.dumps({"corpora": results, "summary": rows}, indent=1))
@@ -134,6 +180,13 @@ def main() -> None:
         cells = [f"{r['figures'][row['variant']]['recall@5']:.3f} / {r['figures'][row['variant']]['mrr@5']:.3f}" for r in results]
         print(f"| {row['variant']} | {row['min_recall']:.3f} / {row['min_mrr']:.3f} | "
               f"{row['mean_recall']:.3f} / {row['mean_mrr']:.3f} | " + " | ".join(cells) + " |")
+    if args.translate:
+        print("\nChinese questions only, recall@5 / MRR@5:\n")
+        print("| corpus | default | default + English query |\n|---|---|---|")
+        for r in results:
+            if r["chinese"]:
+                d, t = r["chinese"]["default"], r["chinese"]["default + English query"]
+                print(f"| {r['corpus']} | {d['recall@5']:.3f} / {d['mrr@5']:.3f} | {t['recall@5']:.3f} / {t['mrr@5']:.3f} |")
 
 
 if __name__ == "__main__":

@@ -224,7 +224,7 @@ class LLMSettings(_Section):
     doubt_threshold: Annotated[float, msgspec.Meta(ge=0, le=1)] = 1.0
     verify: bool = False
     condense_history: bool = True
-    translate_questions: bool = False
+    translate_questions: bool = True
     retry_in_english: bool = True
     second_look: bool = True
     history_turns: NonNegativeInt = 6

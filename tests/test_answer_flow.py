@@ -74,7 +74,8 @@ def test_a_refused_chinese_question_is_answered_in_english_and_the_refusal_never
     assert tokens == "Open https://www.intern:631 in a browser [1]." and "无法确定" not in tokens
     assert answer.search_question.startswith("Which address") and answer.language == "zh"
     assert kinds.count("sources") == 1 and kinds[-1] == "done"
-    assert len(model.prompts) == 3  # the Chinese answer, the translation, the English answer
+    assert len(model.prompts) == 3  # the translation (searched too), the Chinese answer, the English answer
+    assert sum(p.startswith("Translate the question") for p in model.prompts) == 1  # translated once, reused
 
 
 def test_a_chinese_question_refused_in_english_too_streams_the_chinese_refusal_once():
@@ -85,7 +86,7 @@ def test_a_chinese_question_refused_in_english_too_streams_the_chinese_refusal_o
 
 def test_without_the_retry_a_chinese_refusal_streams_as_the_model_gives_it():
     model = ScriptedChat()
-    tokens, answer, _ = _run(_answerer(model, retry_in_english=False), "CUPS 管理界面的地址是什么？")
+    tokens, answer, _ = _run(_answerer(model, retry_in_english=False, translate_questions=False), "CUPS 管理界面的地址是什么？")
     assert answer.refused and tokens == LLMSettings().refusal_zh and len(model.prompts) == 1
     # English questions are never held back or retried.
     tokens, answer, _ = _run(_answerer(ScriptedChat()), "Which address opens the CUPS interface?")

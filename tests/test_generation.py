@@ -363,7 +363,7 @@ def test_a_chinese_question_finds_an_english_passage_through_its_translation(tmp
     (docs / "database.html").write_text(DATABASE_PAGE)
     question = "访客应该把车停在哪里？"
     environ = {"KB_STORE__PATH": str(tmp_path / "store"), "KB_LLM__MODELS_DIR": str(MODELS_DIR),
-               "KB_EMBEDDING__MODEL": "all-MiniLM-L6-v2"}
+               "KB_EMBEDDING__MODEL": "all-MiniLM-L6-v2", "KB_LLM__TRANSLATE_QUESTIONS": "false"}
     with KnowledgeBase(load_settings(environ=environ), embedder=real_embedder, chat_model=qwen) as kb:
         kb.ingest([docs])
         assert not kb.retriever.is_relevant(kb.search(question), question)  # the question as asked: gated

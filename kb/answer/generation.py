@@ -245,9 +245,10 @@ class Answerer:
     ) -> Generator[Event, None, tuple[str, str, list[NumberedPassage], list[Message]] | None]:
         """The refused Chinese question translated and asked in English over the same passages (the
         1.5B model refuses Chinese questions about English passages it answers when asked in
-        English). None when the translation gives nothing or the retry is refused too."""
+        English). None when the translation gives nothing or the retry is refused too. The
+        translation searched (translate_questions) is reused: the same greedy generation."""
         started = time.perf_counter()
-        english = self.translate(answer.standalone_question)
+        english = answer.search_question or self.translate(answer.standalone_question)
         if not english or english == answer.standalone_question:
             return None
         retried = yield from self._retry(model, answer, english, "en", hits, history, sampling, cancel, refusals, started)
