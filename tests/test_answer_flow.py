@@ -78,6 +78,17 @@ def test_a_refused_chinese_question_is_answered_in_english_and_the_refusal_never
     assert sum(p.startswith("Translate the question") for p in model.prompts) == 1  # translated once, reused
 
 
+def test_kb_s_own_generations_are_not_held_to_a_request_s_token_bound():
+    """A deployment may allow answers of a few tokens ([llm] max_tokens_limit = 8): the translation
+    kb makes for itself (96 tokens at most) is kb's, not the request's, so it still runs."""
+    model = ScriptedChat()
+    answerer = _answerer(model, max_tokens=8, max_tokens_limit=8)
+    events = list(answerer.stream("集中管理打印机时，应在浏览器中打开哪个地址的 CUPS 管理界面？", max_tokens=4))
+    answer = events[-1].data
+    assert answer.search_question.startswith("Which address")
+    assert model.prompts[0].startswith("Translate the question")
+
+
 def test_a_chinese_question_refused_in_english_too_streams_the_chinese_refusal_once():
     tokens, answer, _ = _run(_answerer(ScriptedChat(refuse_english=True)), "CUPS 管理界面的地址是什么？")
     refusal = LLMSettings().refusal_zh

@@ -414,7 +414,7 @@ class Answerer:
         "no" refuses; the answer's text goes to `dropped` so nothing is lost from view."""
         started = time.perf_counter()
         stats = GenerationStats()
-        sampling = Sampling.from_settings(self.settings, temperature=0.0, max_tokens=2)
+        sampling = Sampling.greedy(self.settings, max_tokens=2)
         turns = [*messages, {"role": "assistant", "content": reply}, {"role": "user", "content": render_verify()}]
         verdict = "".join(model.stream(turns, sampling, stats)).strip().lower()
         answer.timings["verify_ms"] = round((time.perf_counter() - started) * 1000, 1)
@@ -434,7 +434,7 @@ class Answerer:
         generation); "" when the model did not give a question back."""
         model = self._model()
         stats = GenerationStats()
-        sampling = Sampling.from_settings(self.settings, temperature=0.0, max_tokens=96)
+        sampling = Sampling.greedy(self.settings, max_tokens=96)
         messages = [{"role": "user", "content": render_translate(question)}]
         if model.prompt_tokens(messages) + sampling.max_tokens > model.n_ctx:
             log.info("the question is too long to translate in a %d-token context: searching it as written", model.n_ctx)
@@ -453,7 +453,7 @@ class Answerer:
         """A standalone question from a follow-up and its history (one short, greedy generation)."""
         model = self._model()
         stats = GenerationStats()
-        sampling = Sampling.from_settings(self.settings, temperature=0.0, max_tokens=96)
+        sampling = Sampling.greedy(self.settings, max_tokens=96)
         messages = self._condense_prompt(model, question, history, lang, sampling.max_tokens)
         if messages is None:
             log.info("not even the last turn fits a %d-token context beside the question: not condensed", model.n_ctx)

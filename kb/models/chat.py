@@ -12,7 +12,7 @@ import logging
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -57,6 +57,14 @@ class Sampling:
             max_tokens=min(settings.max_tokens, settings.max_tokens_limit) if max_tokens is None else max_tokens,
             seed=settings.seed,
         )
+
+    @classmethod
+    def greedy(cls, settings: LLMSettings, max_tokens: int) -> Sampling:
+        """A short greedy generation kb makes for itself (rewriting a follow-up, translating a
+        question, the second pass's verdict): its length is kb's own, so a request's bound
+        ([llm] max_tokens_limit) does not apply; a deployment that allows answers of 8 tokens
+        still translates a question."""
+        return replace(cls.from_settings(settings, temperature=0.0), max_tokens=max_tokens)
 
 
 @dataclass
