@@ -271,6 +271,13 @@ def test_a_kernel_parameter_is_the_same_fact_as_a_sysctl_name_and_as_a_proc_sys_
     assert ground("Set net.ipv4.tcp_timestamps to 1 [1].", proc).dropped  # another parameter
 
 
+def test_a_directory_is_the_same_fact_with_or_without_its_trailing_slash():
+    passages = [P(1, "All configuration files should be placed in the /etc/dibbler directory.")]
+    assert not ground("The configuration files go in `/etc/dibbler/` [1].", passages).dropped
+    assert not ground("The configuration files go in /etc/dibbler/ [1].", passages).dropped
+    assert ground("The configuration files go in /etc/dibbler/conf/ [1].", passages).dropped  # a deeper one
+
+
 def test_an_answer_that_only_gives_the_question_back_restates_it():
     from kb.answer.citations import restates
 

@@ -369,7 +369,10 @@ _SYSCTL = re.compile(r"(?:kernel|net|vm|fs|dev|user|abi|debug|sunrpc|crypto)(?:\
 
 def _spellings(fact: str) -> list[str]:
     """A fact and its other spellings: a kernel parameter is `net.ipv4.tcp_syncookies` to sysctl
-    and /proc/sys/net/ipv4/tcp_syncookies as a file, and a passage may give either."""
+    and /proc/sys/net/ipv4/tcp_syncookies as a file, and a passage may give either; a directory
+    is `/etc/dibbler/` or `/etc/dibbler`."""
+    if len(fact) > 2 and fact.endswith("/") and "/" in fact[:-1]:
+        return [fact, fact[:-1]]
     proc = re.match(r"/?proc/sys/(?=.)", fact)
     if proc:
         return [fact, fact[proc.end():].replace("/", ".")]
