@@ -248,6 +248,10 @@ def test_log_lines_escape_control_characters(open_server):
         forged = "x%0A2026-01-01 00:00:00 INFO [-] kb.server: admin login ok%0D%1B[31m"
         _problem(httpx.get(f"{open_server.url}/api/documents/{forged}"), 404, "not_found")
         logging.getLogger("kb.test").info("a\u2028b\x85c\x00d %s", "e\nf")
+        # The server logs the request after the response is sent: on a busy machine, a moment later.
+        deadline = time.monotonic() + 10
+        while "GET /api/documents/x" not in buffer.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.05)
     finally:
         logger.removeHandler(handler)
         logger.setLevel(level)
