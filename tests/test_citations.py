@@ -278,6 +278,24 @@ def test_a_directory_is_the_same_fact_with_or_without_its_trailing_slash():
     assert ground("The configuration files go in /etc/dibbler/conf/ [1].", passages).dropped  # a deeper one
 
 
+def test_a_decimal_is_the_same_fact_with_or_without_trailing_zeros():
+    reference = [P(1, "connect_timeout Units: seconds Default: 3.500 Minimum: 0.000")]
+    assert not ground("Varnish tries for 3.5 seconds [1].", reference).dropped
+    assert not ground("It gives up after 3.50 seconds [1].", reference).dropped
+    assert ground("It gives up after 3.05 seconds [1].", reference).dropped
+    versions = [P(1, "Varnish 7.1 changed the ACL log records.")]
+    assert ground("It changed in Varnish 7.0 [1].", versions).dropped  # 7.0 is not the start of 7.1
+    assert ground("Varnish 7.10 changed them [1].", versions).dropped  # a product's version is exact
+
+
+def test_a_flag_switched_on_with_plus_names_a_setting():
+    from kb.answer.citations import names_no_setting
+
+    question = "Which flag must be added to the acl declaration to log VCL_acl records again?"
+    assert not names_no_setting(question, "Add the +log flag to the acl declaration [1].")
+    assert names_no_setting(question, "Add a flag to the acl declaration [1].")
+
+
 def test_an_answer_that_only_gives_the_question_back_restates_it():
     from kb.answer.citations import restates
 

@@ -329,7 +329,15 @@ _NUMBER_WORDS = dict(enumerate(
 
 
 def _number(number: str) -> str:
-    """A number as the pattern of its spellings: digits, or its English word ("3" or "three")."""
+    """A number as the pattern of its spellings: digits, or its English word ("3" or "three"); a
+    decimal by its value ("3.5" is "3.500", as Varnish's parameter reference gives it; "10.0" is
+    "10", never the start of "10.5")."""
+    if re.fullmatch(r"\d+\.\d+", number):
+        whole, fraction = number.split(".")
+        fraction = fraction.rstrip("0")
+        if fraction:
+            return rf"(?<![\d.]){whole}\.{fraction}0*(?![\d])"
+        return rf"(?<![\d.]){whole}(?:\.0+)?(?![\d]|\.\d)"
     digits = rf"(?<![\d.]){re.escape(number)}(?![\d])"
     word = _NUMBER_WORDS.get(int(number)) if number.isdigit() else None
     return rf"(?:{digits}|\b{word})" if word else digits
@@ -340,6 +348,8 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
     word: "three days" states "3 days"), a quantity with any spelling of its unit, anything else
     verbatim."""
     if fact.isdigit():
+        return re.compile(_number(fact))
+    if re.fullmatch(r"\d+\.\d+", fact):
         return re.compile(_number(fact))
     if re.fullmatch(r"[\d.:]+", fact):
         return re.compile(rf"(?<![\d.]){re.escape(fact)}(?![\d])")
@@ -921,6 +931,7 @@ _WHICH_SETTING = re.compile(r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:setting
                             r"|flag|switch)s?\b|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|指令|配置项)", re.I)
 _ALL_CAPS = re.compile(r"(?<![\w-])[A-Z][A-Z0-9_]{2,}(?![\w-])")
 _ASSIGNED = re.compile(r"(?<![\w.-])([A-Za-z][\w.-]*)[ \t]*=[ \t]*[^\s=]")  # "instcmds = all", "vtysh_enable=yes"
+_FLAG = re.compile(r"(?<![\w+-])\+[A-Za-z][\w-]*")  # a flag switched on with "+": VCL's "acl ... +log"
 _QUOTED = re.compile(r"[\"“「]([^\"“”「」\n]{2,60})[\"”」]")  # (not ' or ’: "aptitude's … it's" quotes nothing)
 
 
@@ -934,6 +945,7 @@ def names_no_setting(question: str, answer: str) -> bool:
     given = _normalised(question)
     names = [code or ident for code, ident in _IDENTIFIER.findall(plain)]
     names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + _QUOTED.findall(plain) + _ASSIGNED.findall(plain)
+    names += _FLAG.findall(plain)
     return not any(_normalised(n).strip() not in given for n in names if n.strip())
 
 
