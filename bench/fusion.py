@@ -18,6 +18,10 @@ With --translate, one more variant: `[llm] translate_questions` as `Answerer.str
 Chinese question searched as asked and as the chat model translates it (`Answerer.translate`,
 greedy, cached in bench/.cache/fusion/), the two rankings merged by `merge_rankings`.
 
+The offline variants spell out their fusion (z-score, lexical weight 1); "default + English
+query" goes through `KnowledgeBase.search`, so it uses the settings file's fusion: the two compare
+while that file keeps kb's shipped fusion.
+
 The corpora named are the ones settings may be chosen on (tuning sets); a held-out set is never
 passed here before its held-out run. The summary ranks variants by their worst corpus (the
 lowest recall@5, then the lowest MRR@5), then by their mean: a setting must carry over to every

@@ -448,7 +448,7 @@ def regrade(corpus: Corpus, settings: Settings) -> dict[str, Any]:
         asked = k.get("search_question") or q.question
         answer = Answer(question=q.question, language=row.get("language", "en"), standalone_question=asked,
                         search_question=k.get("search_question") or "", timings=dict(k["timings"]))
-        missing = unsupported_terms(asked, passages) if settings.llm.grounding else []
+        missing = unsupported_terms(q.question, passages) if settings.llm.grounding else []  # as asked, as live
         if missing:
             answer.answer, answer.refused, answer.refused_by = answerer.refusal(answer.language), True, "terms"
             answer.dropped = [f"the question names {', '.join(missing)}, which no passage mentions"]

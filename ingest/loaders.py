@@ -175,26 +175,36 @@ def _pdf_sections(
 
 # A table of contents entry: a title, then dotted leaders ("Installing . . . . 12") or, after a
 # section number, just the page ("1.1 Installing KDCs 3"; not "1. Set it to 30", a list item).
-_CONTENTS_ENTRY = re.compile(r"(?:\s?\.){3,}\s*(?:\d{1,4}|[ivxlc]{1,6})$|^\d{1,2}(?:\.\d{1,2})*\s+[^\W\d].*\s\d{1,4}$", re.I)
-# A back-of-book index entry: a term, then the pages it is on ("fsck program, 13, 42-44").
-_INDEX_ENTRY = re.compile(r"\S,\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?(?:\s*,\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?)*$")
+_CONTENTS_ENTRY = re.compile(r"(?:\s?\.){3,}\s*(\d{1,4})$|^\d{1,2}(?:\.\d{1,2})*\s+[^\W\d].*\s(\d{1,4})$")
+# A back-of-book index entry: a term (ending in a letter or a bracket, not "12,045" or "March 5,
+# 2023"), then the pages it is on ("fsck program, 13, 42-44").
+_INDEX_ENTRY = re.compile(r"^[^\W\d_][^,]*[^\W\d_)\]],\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?(?:\s*,\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?)*$")
 NAVIGATION_LINES = 8  # entries a page needs, at least half its lines, to be a contents or index page
+IN_ORDER = 0.8  # the share of neighbouring contents entries whose pages do not go down
 
 
 def navigation_page(text: str) -> str:
-    """"contents" or "index" when a PDF page is a table of contents or a back-of-book index (at
-    least half its lines, and NAVIGATION_LINES at least, are entries pointing at pages), else "".
-    Such pages hold no facts, only the words of every heading or term with page numbers, so they
-    come up for every question that shares a word with them and push the pages that answer it
-    out of the top results (a manual's index came first for 2 of 22 questions on a tuning set)."""
+    """"contents" or "index" when a PDF page is a table of contents or a back-of-book index, else
+    "": at least half its lines, and NAVIGATION_LINES at least, are entries pointing at pages
+    (contents entries in page order, so a changelog or a numbered list is not one; index entries
+    naming a term, so amounts such as "12,045" and dates are not). Such pages hold no facts, only
+    the words of every heading or term with page numbers, so they come up for every question that
+    shares a word with them and push the pages that answer it out of the top results (an index
+    page came first for 2 of 22 questions on a tuning set)."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if len(lines) < NAVIGATION_LINES:
         return ""
-    for kind, entry in (("contents", _CONTENTS_ENTRY), ("index", _INDEX_ENTRY)):
-        entries = sum(bool(entry.search(line)) for line in lines)
-        if entries >= NAVIGATION_LINES and 2 * entries >= len(lines):
-            return kind
+    pages = [int(next(g for g in m.groups() if g)) for m in map(_CONTENTS_ENTRY.search, lines) if m]
+    ordered = sum(a <= b for a, b in zip(pages, pages[1:])) >= IN_ORDER * (len(pages) - 1)
+    if _enough(pages, len(lines)) and ordered and pages[-1] > pages[0]:
+        return "contents"
+    if _enough([line for line in lines if _INDEX_ENTRY.search(line)], len(lines)):
+        return "index"
     return ""
+
+
+def _enough(entries: list, lines: int) -> bool:
+    return len(entries) >= NAVIGATION_LINES and 2 * len(entries) >= lines
 
 
 RUNNING_SAMPLE_PAGES = 12  # pages read to learn a PDF's running headers and footers

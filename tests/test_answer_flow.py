@@ -89,6 +89,27 @@ def test_kb_s_own_generations_are_not_held_to_a_request_s_token_bound():
     assert model.prompts[0].startswith("Translate the question")
 
 
+class InventingTranslator(ScriptedChat):
+    """Translates with a file name the question never gave (the 1.5B model does such things)."""
+
+    def stream(self, messages, sampling, stats, cancel=None):
+        if messages[-1]["content"].startswith("Translate the question into English"):
+            self.prompts.append(messages[-1]["content"])
+            yield stats.record("Which address in cupsd.conf opens the CUPS interface?", 0.0)
+            stats.stopped = True
+            return
+        yield from super().stream(messages, sampling, stats, cancel)
+
+
+def test_a_term_the_translation_adds_does_not_refuse_the_question():
+    """The term check reads the question as asked: a mistranslation adds passages to the search,
+    it never refuses a question whose own terms the passages hold."""
+    model = InventingTranslator()
+    tokens, answer, _ = _run(_answerer(model), "集中管理打印机时，应在浏览器中打开哪个地址的 CUPS 管理界面？")
+    assert "cupsd.conf" in answer.search_question
+    assert answer.refused_by != "terms" and not answer.refused and "631" in answer.answer
+
+
 def test_a_chinese_question_refused_in_english_too_streams_the_chinese_refusal_once():
     tokens, answer, _ = _run(_answerer(ScriptedChat(refuse_english=True)), "CUPS 管理界面的地址是什么？")
     refusal = LLMSettings().refusal_zh

@@ -276,6 +276,8 @@ def test_a_directory_is_the_same_fact_with_or_without_its_trailing_slash():
     assert not ground("The configuration files go in `/etc/dibbler/` [1].", passages).dropped
     assert not ground("The configuration files go in /etc/dibbler/ [1].", passages).dropped
     assert ground("The configuration files go in /etc/dibbler/conf/ [1].", passages).dropped  # a deeper one
+    assert ground("The configuration files go in `/etc/dibbler/` [1].", [P(1, "Edit /etc/dibbler.conf first.")]).dropped
+    assert ground("Open `http://localhost:631/` [1].", [P(1, "Open http://localhost:6310 in a browser.")]).dropped
 
 
 def test_a_decimal_is_the_same_fact_with_or_without_trailing_zeros():
@@ -286,6 +288,8 @@ def test_a_decimal_is_the_same_fact_with_or_without_trailing_zeros():
     versions = [P(1, "Varnish 7.1 changed the ACL log records.")]
     assert ground("It changed in Varnish 7.0 [1].", versions).dropped  # 7.0 is not the start of 7.1
     assert ground("Varnish 7.10 changed them [1].", versions).dropped  # a product's version is exact
+    assert ground("Upgrade to version 2.10 [1].", [P(1, "Version 2.1 fixed the leak.")]).dropped
+    assert ground("Set the ratio to 1.0 [1].", [P(1, "See step 1 of the guide.")]).dropped
 
 
 def test_a_flag_switched_on_with_plus_names_a_setting():

@@ -70,6 +70,18 @@ def test_pdf_contents_and_index_pages_are_left_out(tmp_path):
     assert [s.page for s in sections] == [1, 2]
 
 
+def test_lists_of_amounts_dates_and_changes_are_not_contents_or_an_index():
+    from ingest.loaders import navigation_page
+
+    amounts = "\n".join(f"Region {c} sales {n},045" for n, c in enumerate("ABCDEFGHIJ", 11))
+    dates = "\n".join(f"Release {n} shipped on March {n}, 2023" for n in range(1, 11))
+    changes = "\n".join(f"2.{n} Fixed a crash in worker {(7 * n) % 10}" for n in range(1, 11))
+    steps = "\n".join(f"{n} Set the retry limit to 5" for n in range(1, 11))
+    assert [navigation_page(t) for t in (amounts, dates, changes, steps)] == ["", "", "", ""]
+    assert navigation_page("\n".join(f"{n}.1 Configuring part {n} {n * 4}" for n in range(1, 11))) == "contents"
+    assert navigation_page("\n".join(f"term {c}, {n}, {n + 30}-{n + 32}" for n, c in enumerate("abcdefghij"))) == "index"
+
+
 def test_pdf_with_empty_user_password_is_read(tmp_path):
     plain = support.make_pdf(tmp_path / "plain.pdf", ["Secret handshake is blue."])
     locked = support.encrypt_pdf(plain, tmp_path / "locked.pdf", user_password="")

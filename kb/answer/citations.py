@@ -330,14 +330,10 @@ _NUMBER_WORDS = dict(enumerate(
 
 def _number(number: str) -> str:
     """A number as the pattern of its spellings: digits, or its English word ("3" or "three"); a
-    decimal by its value ("3.5" is "3.500", as Varnish's parameter reference gives it; "10.0" is
-    "10", never the start of "10.5")."""
+    decimal as written, with any trailing zeros more ("3.5" is "3.500", as Varnish's parameter
+    reference gives it), never the start of a longer one ("3.5" is not in "3.5.1", "2.1" not "2.10")."""
     if re.fullmatch(r"\d+\.\d+", number):
-        whole, fraction = number.split(".")
-        fraction = fraction.rstrip("0")
-        if fraction:
-            return rf"(?<![\d.]){whole}\.{fraction}0*(?![\d])"
-        return rf"(?<![\d.]){whole}(?:\.0+)?(?![\d]|\.\d)"
+        return rf"(?<![\d.]){re.escape(number)}0*(?![\d]|\.\d)"
     digits = rf"(?<![\d.]){re.escape(number)}(?![\d])"
     word = _NUMBER_WORDS.get(int(number)) if number.isdigit() else None
     return rf"(?:{digits}|\b{word})" if word else digits
@@ -371,7 +367,10 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
         return re.compile(rf"{beside}|(?<![a-z])(?:{name})(?![a-z])[^\n]{{0,{UNIT_CHARS}}}?{alone}"
                           rf"|{alone}[^\n]{{0,{UNIT_CHARS}}}?(?<![a-z])(?:{name})(?![a-z])", re.I)
     # (words as they stand, any white space between them: a PDF breaks lines anywhere)
-    return re.compile("|".join(r"\s+".join(map(re.escape, spelling.split(" "))) for spelling in _spellings(fact)))
+    spellings = [r"\s+".join(map(re.escape, spelling.split(" "))) for spelling in _spellings(fact)]
+    if len(fact) > 2 and fact.endswith("/") and "/" in fact[:-1]:  # a directory, with or without its slash
+        spellings.append(re.escape(fact[:-1]) + r"(?![\w.:/-])")
+    return re.compile("|".join(spellings))
 
 
 _SYSCTL = re.compile(r"(?:kernel|net|vm|fs|dev|user|abi|debug|sunrpc|crypto)(?:\.[a-z0-9_*-]+)+")
@@ -379,10 +378,7 @@ _SYSCTL = re.compile(r"(?:kernel|net|vm|fs|dev|user|abi|debug|sunrpc|crypto)(?:\
 
 def _spellings(fact: str) -> list[str]:
     """A fact and its other spellings: a kernel parameter is `net.ipv4.tcp_syncookies` to sysctl
-    and /proc/sys/net/ipv4/tcp_syncookies as a file, and a passage may give either; a directory
-    is `/etc/dibbler/` or `/etc/dibbler`."""
-    if len(fact) > 2 and fact.endswith("/") and "/" in fact[:-1]:
-        return [fact, fact[:-1]]
+    and /proc/sys/net/ipv4/tcp_syncookies as a file, and a passage may give either."""
     proc = re.match(r"/?proc/sys/(?=.)", fact)
     if proc:
         return [fact, fact[proc.end():].replace("/", ".")]

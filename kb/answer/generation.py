@@ -135,9 +135,10 @@ class Answerer:
             yield from self._refuse(answer, [])
             return
 
-        missing = unsupported_terms(" ".join(queries), hits) if self.settings.grounding else []
+        # The terms the question names, as asked: the model's translation may add one of its own.
+        missing = unsupported_terms(answer.standalone_question, hits) if self.settings.grounding else []
         if missing:
-            hits, missing = self._find_terms(" ".join(queries), hits, missing, top_k)
+            hits, missing = self._find_terms(answer.standalone_question, hits, missing, top_k)
             answer.timings["retrieval_ms"] = round((time.perf_counter() - started) * 1000, 1)
         if missing:
             log.info("no passage mentions %s: refusing %r without the model", ", ".join(missing), question[:80])
@@ -246,9 +247,10 @@ class Answerer:
         """The refused Chinese question translated and asked in English over the same passages (the
         1.5B model refuses Chinese questions about English passages it answers when asked in
         English). None when the translation gives nothing or the retry is refused too. The
-        translation searched (translate_questions) is reused: the same greedy generation."""
+        translation searched (translate_questions) is reused, failed or not: the same greedy
+        generation would give the same."""
         started = time.perf_counter()
-        english = answer.search_question or self.translate(answer.standalone_question)
+        english = answer.search_question if self.settings.translate_questions else self.translate(answer.standalone_question)
         if not english or english == answer.standalone_question:
             return None
         retried = yield from self._retry(model, answer, english, "en", hits, history, sampling, cancel, refusals, started)
