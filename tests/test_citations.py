@@ -280,7 +280,7 @@ def test_a_directory_is_the_same_fact_with_or_without_its_trailing_slash():
     assert ground("Open `http://localhost:631/` [1].", [P(1, "Open http://localhost:6310 in a browser.")]).dropped
 
 
-def test_a_decimal_is_the_same_fact_with_or_without_trailing_zeros():
+def test_a_decimal_is_the_same_fact_with_trailing_zeros_more():
     reference = [P(1, "connect_timeout Units: seconds Default: 3.500 Minimum: 0.000")]
     assert not ground("Varnish tries for 3.5 seconds [1].", reference).dropped
     assert not ground("It gives up after 3.50 seconds [1].", reference).dropped

@@ -343,9 +343,7 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
     """Where a fact occurs in normalised text: a number not inside a longer one (or its English
     word: "three days" states "3 days"), a quantity with any spelling of its unit, anything else
     verbatim."""
-    if fact.isdigit():
-        return re.compile(_number(fact))
-    if re.fullmatch(r"\d+\.\d+", fact):
+    if fact.isdigit() or re.fullmatch(r"\d+\.\d+", fact):
         return re.compile(_number(fact))
     if re.fullmatch(r"[\d.:]+", fact):
         return re.compile(rf"(?<![\d.]){re.escape(fact)}(?![\d])")
