@@ -52,7 +52,8 @@ Corpora: sample (corpora/sample), debian-manual (bench/debian_manual.py lays it 
 (bench/debian_faq.py), and every held-out set found as bench/.cache/heldout/<name>/corpus with
 corpora/heldout-<name>-questions.jsonl (named heldout-<name>). A missing corpus is skipped with the
 script that builds it. --limit N takes the first N questions (smoke runs); --only ID the questions
-named (a quick A/B of a change, saved as <corpus>.only.json beside the whole set's record).
+named (a quick A/B of a change, saved as <corpus>.only.json beside the whole set's record); a
+retrieval-only run (--no-answers) is saved as <corpus>.search.json, so the recorded replies stay.
 """
 
 from __future__ import annotations
@@ -423,11 +424,12 @@ class RecordedPassage:
         return Citation(**{k: self.fields.get(k) for k in Citation.__dataclass_fields__})
 
 
-def regrade(corpus: Corpus, settings: Settings) -> dict[str, Any]:
+def replay(corpus: Corpus, settings: Settings) -> tuple[list[Question], dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
     """kb's recorded replies of the last run on `corpus` through the current checks after the model
     (refusal recognition, attribution, grounding) and the current term check on the recorded
-    passages: what a change to those checks does, without generating again. Questions refused
-    before the model was called stay as they were (their reply was never generated)."""
+    passages: the questions in order, kb's rows as recorded and as the checks judge them now, and
+    the questions whose answer changed. Questions refused before the model was called stay as they
+    were (their reply was never generated)."""
     recorded = json.loads((CACHE / f"{corpus.name}.json").read_text(encoding="utf-8"))
     if not recorded.get("per_question_answers"):
         sys.exit(f"{corpus.name}: the last run has no answers to regrade")
@@ -462,6 +464,12 @@ def regrade(corpus: Corpus, settings: Settings) -> dict[str, Any]:
                             "after": {"refused": new["refused"], "refused_by": new["refused_by"], "answer": new["answer"],
                                       "dropped": new["dropped"]}})
     ordered = [questions[row["id"]] for row in recorded["per_question_answers"]]
+    return ordered, before, after, changed
+
+
+def regrade(corpus: Corpus, settings: Settings) -> dict[str, Any]:
+    """The figures of `replay`: what a change to the checks after the model does, without generating again."""
+    ordered, before, after, changed = replay(corpus, settings)
     figures = {}
     for name, rows in (("before", before), ("after", after)):
         run = evaluate_answers(ordered, lambda q, rows=rows: rows[q.id], name, lambda: 0.0)
@@ -483,8 +491,10 @@ def regrade_table(result: dict[str, Any]) -> str:
 
 def save(result: dict[str, Any]) -> Path:
     CACHE.mkdir(parents=True, exist_ok=True)
-    # A run on chosen questions (--only) never replaces the record of the whole set.
-    path = CACHE / f"{result['corpus']}{'.only' if result.get('only') else ''}.json"
+    # A run on chosen questions (--only) never replaces the record of the whole set, nor a
+    # retrieval-only run (--no-answers) the recorded replies that --regrade and checks.py replay.
+    kind = ".only" if result.get("only") else ".search" if result.get("per_question_answers") is None else ""
+    path = CACHE / f"{result['corpus']}{kind}.json"
     if path.exists():
         shutil.copy2(path, path.with_suffix(".previous.json"))
     tmp = path.with_suffix(".tmp")

@@ -594,6 +594,32 @@ def test_an_answer_about_a_neighbouring_setting_names_its_sibling():
     assert sibling("bgpd 的 read-quanta 默认值是多少？", "write-quanta 的默认值是 64 [1]。") == "write-quanta"
     assert sibling("What is ripngd's default flush_timer?", "The update_timer is 30 [1].") == "update_timer"
     assert sibling("What is ripngd's default flush_timer?", "Set it in ripngd.conf with debug-level 2 [1].") == ""
+    # A file named after the key is no neighbour of key-id: a neighbour has as many parts.
+    assert sibling("For the key with key-id 0x01020304, what must the key file be called?",
+                   "The key file must be named AAA-key-01020304 [1].") == ""
+
+
+def test_a_new_value_spelled_like_the_asked_setting_is_no_restatement():
+    from kb.answer.citations import restates
+
+    question = "What is the default duid-type of dibbler-client?"
+    assert not restates(question, "The default duid-type of dibbler-client is DUID-LLT [1].")
+    assert restates(question, "The default duid-type of dibbler-client is duid-type [1].")
+
+
+def test_a_default_from_the_passage_naming_the_asked_setting_is_kept_though_another_names_its_file():
+    relay = [P(1, "Edit relay.conf for the relay and put it in /etc/dibbler."),
+             P(2, "7.3 Options. log-level – (scope: global, type: integer, default: 7) Defines verbose level of "
+                  "the log messages."),
+             P(3, "# relay.conf - relay 1\nlog-level 8\nlog-mode full")]
+    question = "If log-level is not set in relay.conf, which logging level does dibbler-relay use?"
+    checked = ground("If log-level is not set, dibbler-relay defaults to 7 [2].", relay, question, (),
+                     {"log-l", "level", "relay", "loggi", "conf"})
+    assert checked.dropped == [] and checked.text.endswith("[2].")
+    # A value from the passage that names only the file is still not the default.
+    wrong = ground("If log-level is not set, dibbler-relay defaults to 8 [3].", relay, question, (),
+                   {"log-l", "level", "relay", "loggi", "conf"})
+    assert wrong.dropped and "default" in wrong.dropped[0]
 
 
 def test_an_answer_naming_the_sibling_setting_is_refused_and_says_why():

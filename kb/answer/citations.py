@@ -206,7 +206,10 @@ def best_passage(sentence: str, texts: dict[int, str], threshold: float = 0.6, t
 def _stem(word: str) -> str:
     """A word's first five letters once a plural or verb ending is off ("sorts", "sort" and
     "sorting" meet; "give", "gives" and "giving" too): how a question's words are told from those
-    an answer adds."""
+    an answer adds. A name with a hyphen, underscore, dot or digit is kept whole: "duid-llt" is not
+    the question's "duid-type"."""
+    if re.search(r"[-_./\d]", word):
+        return word
     return re.sub(r"(?<=\w{3})(?:ing|ed|es|s|e)$", "", word)[:5]
 
 
@@ -510,12 +513,12 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     # passage that names flush_timer, not from its neighbour's "timers basic 30 180 120".
     # (a question that asks several things may name one thing for its first part alone)
     single = not question_parts(question)
+    # The settings it names, hyphenated ones too (read-quanta), that each passage names: a passage
+    # about log-level answers for it, though only its neighbours name the relay.conf it is set in.
     terms = specific_terms(question) if single else set()
-    named_by = {p.n: {t for t in terms if mentions(t, _headed(p))} for p in passages}
-    naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
-    # The settings it names, hyphenated ones too (read-quanta), that each passage names.
     settings = terms | (set(_COMPOUND.findall(question.lower())) - _PLAIN_COMPOUNDS if single else set())
     set_by = {p.n: {t for t in settings if mentions(t, _headed(p))} for p in passages}
+    naming = {n for n, named in set_by.items() if named or not any(set_by.values())}
     headings = {p.n: _normalised(getattr(p, "label", "") or getattr(p, "heading", "") or "") for p in passages}
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
     # which an answer may name as where it read something ("According to the Debian 4.0 notes, ...").
@@ -820,7 +823,9 @@ def sibling(question: str, answer: str) -> str:
     said = set(_PARTED.findall(_normalised(MARKER.sub(" ", answer))))
     if not asked or asked & said:
         return ""
-    return next((name for name in sorted(said) if any(_parts(name) & _parts(a) for a in asked)), "")
+    # A neighbour has as many parts ("AAA-key-01020304", a key file's name, is no neighbour of key-id).
+    return next((name for name in sorted(said) if any(_parts(name) & _parts(a) and len(_parts(name)) == len(_parts(a))
+                                                      for a in asked)), "")
 
 
 # A rate's unit is no identifier: the question's "30 MiB/s" is the manual's "30 MB/s".
