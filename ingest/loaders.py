@@ -133,7 +133,7 @@ def _pdf_sections(
                 page, raw = None, ""  # its text layer is lost: OCR may still read what it shows
             stripped = strip_running(raw, running)
             text = unwrap_lines(normalize(stripped))
-            if navigation_page(stripped):
+            if navigation_page(stripped, pages):
                 navigation.append(Section(text=text, heading=heading, page=index + 1))
                 continue
             problem = None if ocr.mode == "off" else "ocr = force" if ocr.mode == "force" else page_problem(page, raw)
@@ -183,28 +183,38 @@ NAVIGATION_LINES = 8  # entries a page needs, at least half its lines, to be a c
 IN_ORDER = 0.8  # the share of neighbouring contents entries whose pages do not go down
 
 
-def navigation_page(text: str) -> str:
+def navigation_page(text: str, pages: int | None = None) -> str:
     """"contents" or "index" when a PDF page is a table of contents or a back-of-book index, else
     "": at least half its lines, and NAVIGATION_LINES at least, are entries pointing at pages
     (contents entries in page order, so a changelog or a numbered list is not one; index entries
-    naming a term, so amounts such as "12,045" and dates are not). Such pages hold no facts, only
+    naming a term, so amounts such as "12,045" and dates are not), and, given the document's
+    `pages`, IN_ORDER of the pages they point at are pages it has (a price list of "Widget A, 10"
+    lines in a three-page PDF points at none). Such pages hold no facts, only
     the words of every heading or term with page numbers, so they come up for every question that
     shares a word with them and push the pages that answer it out of the top results (an index
     page came first for 2 of 22 questions on a tuning set)."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if len(lines) < NAVIGATION_LINES:
         return ""
-    pages = [int(next(g for g in m.groups() if g)) for m in map(_CONTENTS_ENTRY.search, lines) if m]
-    ordered = sum(a <= b for a, b in zip(pages, pages[1:])) >= IN_ORDER * (len(pages) - 1)
-    if _enough(pages, len(lines)) and ordered and pages[-1] > pages[0]:
+    pointed = [int(next(g for g in m.groups() if g)) for m in map(_CONTENTS_ENTRY.search, lines) if m]
+    ordered = sum(a <= b for a, b in zip(pointed, pointed[1:])) >= IN_ORDER * (len(pointed) - 1)
+    if _enough(pointed, len(lines)) and ordered and pointed[-1] > pointed[0] and _within(pointed, pages):
         return "contents"
-    if _enough([line for line in lines if _INDEX_ENTRY.search(line)], len(lines)):
+    entries = [line for line in lines if _INDEX_ENTRY.search(line)]
+    if _enough(entries, len(lines)) and _within([int(n) for e in entries for n in _PAGE_REF.findall(e)], pages):
         return "index"
     return ""
 
 
+_PAGE_REF = re.compile(r"(?<=[,\s–-])\d{1,4}\b")  # the page numbers after an index entry's term
+
+
 def _enough(entries: list, lines: int) -> bool:
     return len(entries) >= NAVIGATION_LINES and 2 * len(entries) >= lines
+
+
+def _within(pointed: list[int], pages: int | None) -> bool:
+    return pages is None or sum(1 <= n <= pages for n in pointed) >= IN_ORDER * len(pointed)
 
 
 RUNNING_SAMPLE_PAGES = 12  # pages read to learn a PDF's running headers and footers

@@ -52,10 +52,10 @@ def test_pdf_running_headers_and_footers_are_left_out(tmp_path):
 def test_pdf_contents_and_index_pages_are_left_out(tmp_path):
     """A manual's table of contents and back-of-book index hold every heading and term with page
     numbers and no fact: they would come up for any question sharing a word with them."""
-    contents = "Contents\n" + "\n".join(f"{n}.{m} Configuring the {w} server {n * 10 + m}"
+    contents = "Contents\n" + "\n".join(f"{n}.{m} Configuring the {w} server {n + 2}"
                                           for n, w in enumerate(["backup", "mail", "file"], 1) for m in range(1, 4))
-    dotted = "\n".join(f"Appendix {c}: {w} . . . . . . . . {90 + i}" for i, (c, w) in enumerate(zip("ABCDEFGH", "cache quota ports logs keys users tickets cells".split())))
-    index = "Index\n" + "\n".join(f"{w}, {i + 3}, {i + 40}-{i + 42}" for i, w in
+    dotted = "\n".join(f"Appendix {c}: {w} . . . . . . . . {3 + i // 3}" for i, (c, w) in enumerate(zip("ABCDEFGH", "cache quota ports logs keys users tickets cells".split())))
+    index = "Index\n" + "\n".join(f"{w}, {i % 4 + 3}, {i % 2 + 3}-{i % 2 + 4}" for i, w in
                                     enumerate("backup cache cells daemon fsck keys logs mail quota ports".split()))
     body = ["The backup server keeps 30 days of snapshots.", "The cache must be at least 10 MB.", "Mail is relayed on port 2525."]
     title, sections = _sections(support.make_pdf(tmp_path / "manual.pdf", [contents, dotted, *body, index]))
@@ -63,7 +63,11 @@ def test_pdf_contents_and_index_pages_are_left_out(tmp_path):
     assert [s.text for s in sections] == body
     # A document that is nothing but such a list is its own text: kept.
     title, sections = _sections(support.make_pdf(tmp_path / "index.pdf", [index, index]))
-    assert [s.page for s in sections] == [1, 2] and "fsck, 7" in sections[0].text
+    assert [s.page for s in sections] == [1, 2] and "fsck, 3" in sections[0].text
+    # A price list points at no page of its three: it is text.
+    prices = "Prices\n" + "\n".join(f"Widget {c}, {n}" for n, c in enumerate("ABCDEFGHIJ", 10))
+    title, sections = _sections(support.make_pdf(tmp_path / "prices.pdf", [body[0], prices, body[1]]))
+    assert [s.page for s in sections] == [1, 2, 3] and "Widget C, 12" in sections[1].text
     # A numbered list whose steps end in numbers is text, not contents.
     steps = "\n".join(f"{n}. Set the retry limit of queue {n} to {n * 5}" for n in range(1, 11))
     title, sections = _sections(support.make_pdf(tmp_path / "steps.pdf", [steps, body[0]]))
