@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's fourteen held-out sets: seven PDF manuals and seven HTML manuals, each held out for one round.
+"""Build kb's sixteen held-out sets: eight PDF manuals and eight HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: fourteen packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: sixteen packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -174,6 +174,32 @@ below) and unpacked there with `dpkg -x`:
   "Poul-Hennings random outbursts" essays, the developer guide, the VCL design patterns, the glossary, the general
   index and search pages, the reStructuredText sources (_sources/, the same text), the stylesheets, scripts and
   images, and the changelogs, copyright and doc-base metadata.
+- debian-bird: bird2-doc 2.0.12-7
+  (sha256 2e1c32359a225684f48e909d924d4a4ae9c11ce8de0fd2e3461ad89bd0d04203), the "BIRD 2.0 User's Guide" by Ondrej
+  Filip, Martin Mares, Maria Matejka and Ondrej Zajicek (BIRD 2.0.12, the Internet routing daemon: introduction,
+  installing, running and privileges; the architecture: routing tables, network types, protocols and channels,
+  graceful restart; configuration: global, routing table, protocol and channel options; remote control with birdc;
+  the filter language: data types, operators, control structures, route attributes; the protocols Babel, BFD, BGP,
+  Device, Direct, Kernel, MRT, OSPF, Perf, Pipe, RAdv, RIP, RPKI and Static; and the conclusions). Kept: the PDF of
+  the guide, 78 PDF pages (about 220,000 characters of text as pypdf extracts it; in the running text pypdf gives
+  the underscores of identifiers as spaces, "rip_metric" comes out as "rip metric", while the examples keep them),
+  one file; the package ships it gzipped (bird.pdf.gz) and it is laid out unpacked, with the package's mtime. Left
+  out: the same guide as HTML (bird.html and bird-1.html to bird-7.html: one format), the programmer's
+  documentation in both formats (prog.pdf.gz and prog*.html: BIRD's internals, for developers, another reader and
+  topic), and the NEWS.Debian, changelogs and copyright.
+- debian-supervisor: supervisor-doc 4.2.5-1
+  (sha256 97d3405da42fab65ba717fc01d45f3aef8d2fa9c1b8b3d06cef0e98974755d9a), the Supervisor 4.2.5 documentation by
+  Agendaless Consulting and contributors (the process control system: introduction, installing, running supervisord
+  and supervisorctl with their options, actions and signals, the configuration file with every section's settings
+  and defaults, subprocesses: nondaemonizing, pidproxy, environment and process states, logging and capture mode,
+  events: listeners, the notification protocol and the event types, extending the XML-RPC API, the FAQ, the
+  glossary, the XML-RPC API reference and the third-party applications and libraries). The package has no PDF.
+  Kept: its HTML, one file per page as the package ships it, 12 files in the manual's order (index.html's), about
+  144,000 characters of text once the tags are stripped. Left out: the front page (index.html: the table of
+  contents), "Upgrading Supervisor 2 to 3" (upgrading.html: the changes from 2.x, other versions' facts), "Resources
+  and Development" (development.html: the bug tracker, version control and contributing, for contributors), the
+  general index, Python module index and search pages, the reStructuredText sources (_sources/, the same text), the
+  stylesheets, scripts and image, and the changelogs, copyright and doc-base metadata.
 
 Layout:
 
@@ -191,6 +217,8 @@ Layout:
     bench/.cache/heldout/debian-aptitude/corpus/<chapter or section or manpage>.html
     bench/.cache/heldout/debian-dibbler/corpus/dibbler-users-guide.pdf
     bench/.cache/heldout/debian-varnish/corpus/<folder>-<page>.html
+    bench/.cache/heldout/debian-bird/corpus/bird-users-guide.pdf
+    bench/.cache/heldout/debian-supervisor/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -198,7 +226,8 @@ corpora/heldout-debian-krb5-questions.jsonl, corpora/heldout-debian-knot-questio
 corpora/heldout-debian-drbd-questions.jsonl, corpora/heldout-debian-borg-questions.jsonl,
 corpora/heldout-debian-nut-questions.jsonl, corpora/heldout-debian-frr-questions.jsonl,
 corpora/heldout-debian-openafs-questions.jsonl, corpora/heldout-debian-aptitude-questions.jsonl,
-corpora/heldout-debian-dibbler-questions.jsonl and corpora/heldout-debian-varnish-questions.jsonl, 30 each
+corpora/heldout-debian-dibbler-questions.jsonl, corpora/heldout-debian-varnish-questions.jsonl,
+corpora/heldout-debian-bird-questions.jsonl and corpora/heldout-debian-supervisor-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -314,6 +343,10 @@ VARNISH_PAGES = [  # in the manual's order (the index pages'): a file per page, 
                                  "varnishtop", "varnish-counters", "varnishstat", "varnishd", "vtc", "varnishtest",
                                  "vmod_vtc", "shell_tricks", "vmod", "vsm", "directors", "cli_protocol", "vtla")),
 ]
+SUPERVISOR_PAGES = [  # in the manual's order (index.html's): a file per page
+    "introduction", "installing", "running", "configuration", "subprocess", "logging", "events", "xmlrpc", "faq",
+    "glossary", "api", "plugins",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -370,6 +403,14 @@ CORPORA = {
     "debian-varnish": Corpus(
         "varnish-doc", "7.1.1-2+deb12u1", "551cfc6619d98fbca88f97e2486ecdf6fc02366a1b401338f5ea268e641ca7b9",
         {f"{p.replace('/', '-')}.html": f"usr/share/doc/varnish/html/{p}.html" for p in VARNISH_PAGES},
+    ),
+    "debian-bird": Corpus(
+        "bird2-doc", "2.0.12-7", "2e1c32359a225684f48e909d924d4a4ae9c11ce8de0fd2e3461ad89bd0d04203",
+        {"bird-users-guide.pdf": "usr/share/doc/bird2/bird.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-supervisor": Corpus(
+        "supervisor-doc", "4.2.5-1", "97d3405da42fab65ba717fc01d45f3aef8d2fa9c1b8b3d06cef0e98974755d9a",
+        {f"{p}.html": f"usr/share/doc/supervisor/html/{p}.html" for p in SUPERVISOR_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
