@@ -240,7 +240,10 @@ def test_a_fact_must_be_near_what_the_question_is_about_in_its_passage():
     # The same number beside the question's words is an answer; without anchors only presence counts.
     near = [P(1, "systemd-journald keeps old logs for 30 years unless told otherwise.")]
     assert not ground("Old logs are kept for 30 years [1].", near, question, anchors=terms).dropped
-    assert not ground("Old logs are kept for 30 years [1].", media, question).dropped
+    assert not ground("Old logs are kept for 30 years [1].", media, question.removeprefix("By default, ")).dropped
+    # A question about the default wants the amount the passage gives as the default.
+    assert "no passage says 30 year is a default" in ground("Old logs are kept for 30 years [1].", media, question).dropped[0]
+    assert not ground("Old logs are kept for 30 years [1].", near, question).dropped
 
 
 def test_a_sentence_is_attributed_by_the_words_it_adds_to_the_question():
@@ -290,6 +293,19 @@ def test_a_decimal_is_the_same_fact_with_trailing_zeros_more():
     assert ground("Varnish 7.10 changed them [1].", versions).dropped  # a product's version is exact
     assert ground("Upgrade to version 2.10 [1].", [P(1, "Version 2.1 fixed the leak.")]).dropped
     assert ground("Set the ratio to 1.0 [1].", [P(1, "See step 1 of the guide.")]).dropped
+
+
+def test_the_digits_of_a_name_are_no_number_the_passage_states():
+    rfc = [P(1, "M. Stapp, DHCPv6 Bulk Leasequery, RFC5460, IETF, February 2009. Dibbler uses eth0.")]
+    assert ground("Bulk leasequery connections use TCP port 5460 [1].", rfc).dropped
+    assert ground("It listens on interface 0 [1].", rfc).dropped
+    assert not ground("Bulk leasequery is RFC5460, from 2009 [1].", rfc).dropped
+    assert not ground("It uses port 547 [1].", [P(1, "The server listens on UDP port 547 (port:547).")]).dropped
+    # A hexadecimal number is one fact: 0x20 is not 20.
+    status = [P(1, "The exit code is ORed with 0x20 when the child died due to signals.")]
+    assert not ground("The exit code is ORed with 0x20 [1].", status).dropped
+    assert ground("The exit code is ORed with 0x2 [1].", status).dropped
+    assert ground("The exit code is ORed with 20 [1].", status).dropped
 
 
 def test_a_flag_switched_on_with_plus_names_a_setting():
@@ -675,6 +691,23 @@ def test_the_things_a_question_asks():
     assert question_parts("Which TCP and UDP ports does upsd use?") == []  # one thing, of two kinds
     assert question_parts("vtysh 连接哪个目录下的套接字？用户需要属于哪个组？") == ["vtysh 连接哪个目录下的套接字？", "用户需要属于哪个组？"]
     assert question_parts("手册建议 upsd.conf 设置成什么权限？") == []
+    # A second part may start with a preposition; a clause that sets the scene is no part of its own.
+    assert question_parts("What is the default of max_restarts, and with which status is vcl_synth called?") == [
+        "What is the default of max_restarts", "with which status is vcl_synth called?"]
+    assert question_parts("When varnishd is started with -M, which port does it connect to?") == []
+    assert len(question_parts("When is the release due, and which version ships?")) == 2
+
+
+def test_an_amount_answering_what_holds_when_nothing_is_set_must_be_given_as_the_default():
+    dibbler = [P(1, "Prefix class is declared as: pd-class { pd-pool prefix/length pd-length prefix-length }. "
+                    "Example: pd-class { pd-pool 2222::/80 pd-length 96 T1 11111 }")]
+    question = "If a pd-class has a pd-pool but no pd-length line, which prefix length does the server delegate?"
+    checked = ground("The server delegates a prefix length of 96 bits [1].", dibbler, question)
+    assert checked.dropped and "no passage says 96" in checked.dropped[0]
+    stated = [P(1, "pd-length – the prefix length delegated to clients. If not specified, 64 is used.")]
+    assert not ground("The server delegates a prefix length of 64 bits [1].", stated, question).dropped
+    # The same amount asked for without "when nothing is set" only needs to be in the passage.
+    assert not ground("It delegates /96 prefixes [1].", dibbler, "Which prefix length does the example pd-class delegate?").dropped
 
 
 def test_a_fact_about_a_named_setting_comes_from_a_passage_that_names_it():

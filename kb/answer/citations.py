@@ -36,6 +36,7 @@ _CODE = re.compile(r"`[^`\n]*`")
 _ABBREVIATION = re.compile(r"(?:^|\s)(?:(?i:etc|vs|cf|dr|mr|mrs|ms|no|fig|approx)|[A-Z]|(?:[A-Za-z]\.)+[A-Za-z])\.$")
 # A name: a capitalised word inside a sentence (not its first word), e.g. "Smith" in "led by J. Smith".
 _NAME = re.compile(r"(?<=[\w,;:)\]] )[A-Z][a-z]{2,}(?:[ -][A-Z][a-z]+)*")
+_HEX = re.compile(r"(?<![\w.])0[xX][0-9a-fA-F]+(?![\w.])")  # a hexadecimal number: 0x20, 0x01020304
 _NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:[.:]\d+)*")  # "1,048,576" is one number; "19,23,21,4095" four
 _WORD = re.compile(rf"[A-Za-z][\w./-]*[\w]|[{CJK_UNIFIED}]{{2,}}")
 _HAN = re.compile(f"[{CJK_UNIFIED}]")
@@ -304,14 +305,15 @@ def facts(sentence: str) -> set[str]:
     fact), products with their versions ("tls 1.0"), identifiers, names and quoted words,
     lower-cased."""
     plain = MARKER.sub(" ", sentence).translate(_QUOTES)
-    bare = _IDENTIFIER.sub(" ", plain)
+    hexes = {h.lower() for h in _HEX.findall(plain)}  # 0x20 is one number, not 0 and 20
+    bare = _IDENTIFIER.sub(" ", _HEX.sub(" ", plain))
     named = [m for m in _NAMED_VERSION.finditer(bare) if m.group(1).lower() not in _NOT_PRODUCTS]
     versions = {f"{m.group(1).lower()} {m.group(2)}" for m in named}
     for m in reversed(named):
         bare = bare[: m.start()] + " " + bare[m.end():]
     quantities = {(m.group(1).replace(",", ""), _unit(m.group(2))) for m in _QUANTITY.finditer(bare)}
     found = {m.replace(",", "") for m in _NUMBER.findall(_QUANTITY.sub(" ", bare))}
-    found |= {f"{number} {unit}" for number, unit in quantities} | versions
+    found |= {f"{number} {unit}" for number, unit in quantities} | versions | hexes
     found |= {name.lower() for name in _NAME.findall(_CODE.sub(" ", plain))}
     found |= {" ".join(q.lower().split()) for q in _QUOTED.findall(_CODE.sub(" ", plain)) if re.search(r"\w", q)}
     for code, ident in _IDENTIFIER.findall(plain):
@@ -334,10 +336,11 @@ _NUMBER_WORDS = dict(enumerate(
 def _number(number: str) -> str:
     """A number as the pattern of its spellings: digits, or its English word ("3" or "three"); a
     decimal as written, with any trailing zeros more ("3.5" is "3.500", as Varnish's parameter
-    reference gives it), never the start of a longer one ("3.5" is not in "3.5.1", "2.1" not "2.10")."""
+    reference gives it), never the start of a longer one ("3.5" is not in "3.5.1", "2.1" not "2.10")
+    nor the end of a name ("5460" is not in "RFC5460")."""
     if re.fullmatch(r"\d+\.\d+", number):
-        return rf"(?<![\d.]){re.escape(number)}0*(?![\d]|\.\d)"
-    digits = rf"(?<![\d.]){re.escape(number)}(?![\d])"
+        return rf"(?<![\d.a-z]){re.escape(number)}0*(?![\d]|\.\d)"
+    digits = rf"(?<![\d.a-z]){re.escape(number)}(?![\d])"  # (not the digits of a name: RFC5460 states no port 5460)
     word = _NUMBER_WORDS.get(int(number)) if number.isdigit() else None
     return rf"(?:{digits}|\b{word})" if word else digits
 
@@ -348,8 +351,10 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
     verbatim."""
     if fact.isdigit() or re.fullmatch(r"\d+\.\d+", fact):
         return re.compile(_number(fact))
+    if _HEX.fullmatch(fact):
+        return re.compile(rf"(?<![\w]){re.escape(fact)}(?![0-9a-f])")
     if re.fullmatch(r"[\d.:]+", fact):
-        return re.compile(rf"(?<![\d.]){re.escape(fact)}(?![\d])")
+        return re.compile(rf"(?<![\d.a-z]){re.escape(fact)}(?![\d])")
     quantity = re.fullmatch(r"([\d.]+) ([a-z]+)", fact)
     version = re.fullmatch(r"([a-z][a-z+#]*) (\d+(?:\.\d+)+)", fact)
     if version:  # the name, then the version within three words: "TLS protocol version 1.2", "NUT 2.8.0"
@@ -427,6 +432,10 @@ _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省|未(?:配置|设置|�
                       r"|\b(?:when|if)\s+(?:no|none)\b[^.,;]{0,40}?\b(?:is|are)\s+(?:configured|set|given|specified)\b"
                       r"|\b(?:when|if)\s+(?:it|they|this|that)\s+(?:is|are)\s+not\s+(?:configured|set|given|specified)\b"
                       r"|\bunless\s+(?:configured|told|set|specified)\b|\bout of the box\b", re.I)
+# A question about what holds when something is left out: "given without the reverse zone length",
+# "a pd-pool but no pd-length line", "if the port is omitted", "which length does it assume".
+_UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b|\bbut\s+no\b|\b(?:is|are)\s+(?:omitted|left\s+out|missing"
+                    r"|not\s+(?:given|set|specified|configured))\b|\bassumes?\b|未(?:给出|指定)|省略", re.I)
 # How a passage says that a value is the default: "the default is", "by default", "if you do not
 # explicitly give the compression level L …, it will use level 3", "unless configured otherwise".
 _AS_DEFAULT = {"default", "if you do not", "if you don't", "if not ", "if no ", "when no ", "unless", "omitted",
@@ -518,6 +527,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     terms = specific_terms(question) if single else set()
     settings = terms | (set(_COMPOUND.findall(question.lower())) - _PLAIN_COMPOUNDS if single else set())
     set_by = {p.n: {t for t in settings if mentions(t, _headed(p))} for p in passages}
+    asks_default = single and bool(_DEFAULT.search(question) or _UNSET.search(question))
     naming = {n for n, named in set_by.items() if named or not any(set_by.values())}
     headings = {p.n: _normalised(getattr(p, "label", "") or getattr(p, "heading", "") or "") for p in passages}
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
@@ -552,11 +562,14 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         loose = holders
         # A value given as the default is one where the passage says so: "c-max-rate 10M" in an
         # example configuration is not c-max-rate's default.
-        as_default = _AS_DEFAULT if _DEFAULT.search(claim(segment.text)) else set()
+        # So is an amount that answers a question about what holds when nothing is set ("if a
+        # pd-class has no pd-length line, which prefix length …"): "pd-length 96" in an example is not it.
+        says_default = bool(_DEFAULT.search(claim(segment.text)))
+        given_default = {f for f in stated if says_default or asks_default and _AMOUNT.fullmatch(f)}
         about = [n for n in holders if n in naming and all(anchored(f, texts[n], anchors or set()) for f in stated)]
-        defaults = [n for n in about if all(anchored(f, texts[n], as_default) for f in stated)]
+        defaults = [n for n in about if all(anchored(f, texts[n], _AS_DEFAULT) for f in given_default)]
         # A default value comes after the name of the setting it belongs to.
-        values = {f for f in stated if _AMOUNT.fullmatch(f)} if as_default and settings else set()
+        values = {f for f in given_default if _AMOUNT.fullmatch(f)} if settings else set()
         owners = _own_names(_normalised(claim(segment.text)), values, settings)
 
         def given_as(n: int, body: str) -> bool:  # each value given as its own setting's, where the passage names it
@@ -569,7 +582,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             together = [n for n in cited if n in texts and n in naming]
             joined = "\n".join(texts[n] for n in together)
             if cited and all(supported(f, joined) and anchored(f, joined, anchors or set())
-                             and anchored(f, joined, as_default) for f in stated) \
+                             and (f not in given_default or anchored(f, joined, _AS_DEFAULT)) for f in stated) \
                     and all(given_as(n, texts[n]) for n in together):
                 out.append(segment.text)  # the passages it cites hold its facts between them
                 continue
@@ -711,7 +724,11 @@ def restates(question: str, text: str) -> bool:
 
 
 # Where an English question starts asking its next thing: ", and which …", "; how …", " and what …".
-_NEXT_PART = re.compile(r"(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)(?=(?:which|what|how|where|when|why|who)\b)", re.I)
+_NEXT_PART = re.compile(r"(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)(?=(?:(?:with|in|on|at|for|from|to|by|under|after|before)\s+)?"
+                        r"(?:which|what|how|where|when|why|who)\b)", re.I)
+# "When varnishd is started with -M, which port …": a clause that sets the scene asks nothing.
+_CLAUSE = re.compile(r"^(?:when|where|if|once|after|before|while)\s+(?!(?:is|are|was|were|do|does|did|will|would|can"
+                     r"|could|should|must|has|have|had)\b)[^?]*$", re.I)
 # A Chinese question's parts end at question marks (or a comma before another question word).
 _ZH_PART = re.compile(r"(?<=[？?])\s*|[，,；;]\s*(?=[^，,；;？?]*(?:哪|什么|多少|几|怎么|如何|是否))")
 _ZH_ASKS = re.compile(r"哪|什么|多少|几|怎么|如何|是否|吗")
@@ -735,7 +752,7 @@ def question_parts(question: str) -> list[str]:
     for piece in (p.strip(" ,;，；") for p in pieces):
         if not piece:
             continue
-        if not asks.search(piece):
+        if not asks.search(piece) or not chinese and _CLAUSE.match(piece):
             context = f"{context}{piece}{'，' if chinese else ', '}"
             continue
         parts.append(context + piece)
