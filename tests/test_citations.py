@@ -621,6 +621,9 @@ def test_a_new_value_spelled_like_the_asked_setting_is_no_restatement():
     question = "What is the default duid-type of dibbler-client?"
     assert not restates(question, "The default duid-type of dibbler-client is DUID-LLT [1].")
     assert restates(question, "The default duid-type of dibbler-client is duid-type [1].")
+    # A word that ends the question's sentence is the same word in the answer.
+    asked = "An object is held for another minute for conditional backend fetches. How long does it stay?"
+    assert restates(asked, "The object is held for another minute for conditional backend fetches [1].")
 
 
 def test_a_default_from_the_passage_naming_the_asked_setting_is_kept_though_another_names_its_file():

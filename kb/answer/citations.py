@@ -209,6 +209,7 @@ def _stem(word: str) -> str:
     "sorting" meet; "give", "gives" and "giving" too): how a question's words are told from those
     an answer adds. A name with a hyphen, underscore, dot or digit is kept whole: "duid-llt" is not
     the question's "duid-type"."""
+    word = word.rstrip("._-")  # a sentence's full stop is no part of its last word
     if re.search(r"[-_./\d]", word):
         return word
     return re.sub(r"(?<=\w{3})(?:ing|ed|es|s|e)$", "", word)[:5]
