@@ -639,6 +639,12 @@ def test_a_default_from_the_passage_naming_the_asked_setting_is_kept_though_anot
     wrong = ground("If log-level is not set, dibbler-relay defaults to 8 [3].", relay, question, (),
                    {"log-l", "level", "relay", "loggi", "conf"})
     assert wrong.dropped and "default" in wrong.dropped[0]
+    # A hyphenated name alone (the program dibbler-relay) does not rule out a passage that says "relay".
+    multicast = [P(1, "dibbler-relay listens for client messages on ff02::1:2 when client multicast is set."),
+                 P(2, "During normal operation, relay sends forwarded messages to the All DHCP Servers (FF05::1:3) address.")]
+    asked = "During normal operation, to which multicast group does dibbler-relay send the messages it forwards?"
+    assert not ground("dibbler-relay sends them to FF05::1:3 [2].", multicast, asked, (),
+                      {"multi", "group", "forwa", "messa", "norma", "opera"}).dropped
 
 
 def test_an_answer_naming_the_sibling_setting_is_refused_and_says_why():

@@ -523,13 +523,15 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     # passage that names flush_timer, not from its neighbour's "timers basic 30 180 120".
     # (a question that asks several things may name one thing for its first part alone)
     single = not question_parts(question)
-    # The settings it names, hyphenated ones too (read-quanta), that each passage names: a passage
-    # about log-level answers for it, though only its neighbours name the relay.conf it is set in.
     terms = specific_terms(question) if single else set()
+    named_by = {p.n: {t for t in terms if mentions(t, _headed(p))} for p in passages}
+    # The settings it names, hyphenated ones too (read-quanta), that each passage names.
     settings = terms | (set(_COMPOUND.findall(question.lower())) - _PLAIN_COMPOUNDS if single else set())
     set_by = {p.n: {t for t in settings if mentions(t, _headed(p))} for p in passages}
+    # A passage about the log-level asked for answers for it, though only its neighbours name the
+    # relay.conf it is set in.
+    naming = {n for n, named in named_by.items() if named or set_by[n] or not any(named_by.values())}
     asks_default = single and bool(_DEFAULT.search(question) or _UNSET.search(question))
-    naming = {n for n, named in set_by.items() if named or not any(set_by.values())}
     headings = {p.n: _normalised(getattr(p, "label", "") or getattr(p, "heading", "") or "") for p in passages}
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
     # which an answer may name as where it read something ("According to the Debian 4.0 notes, ...").
