@@ -301,6 +301,10 @@ def test_the_digits_of_a_name_are_no_number_the_passage_states():
     assert ground("It listens on interface 0 [1].", rfc).dropped
     assert not ground("Bulk leasequery is RFC5460, from 2009 [1].", rfc).dropped
     assert not ground("It uses port 547 [1].", [P(1, "The server listens on UDP port 547 (port:547).")]).dropped
+    relay = [P(1, "The relay listens on ff02::1:2 and forwards at 2:30 to ff05::1:3.")]
+    assert ground("It supports 2 levels of relays [1].", relay).dropped
+    assert ground("It supports 3 levels of relays [1].", relay).dropped
+    assert not ground("It listens on ff02::1:2 [1].", relay).dropped
     # A hexadecimal number is one fact: 0x20 is not 20.
     status = [P(1, "The exit code is ORed with 0x20 when the child died due to signals.")]
     assert not ground("The exit code is ORed with 0x20 [1].", status).dropped

@@ -37,6 +37,9 @@ _ABBREVIATION = re.compile(r"(?:^|\s)(?:(?i:etc|vs|cf|dr|mr|mrs|ms|no|fig|approx
 # A name: a capitalised word inside a sentence (not its first word), e.g. "Smith" in "led by J. Smith".
 _NAME = re.compile(r"(?<=[\w,;:)\]] )[A-Z][a-z]{2,}(?:[ -][A-Z][a-z]+)*")
 _HEX = re.compile(r"(?<![\w.])0[xX][0-9a-fA-F]+(?![\w.])")  # a hexadecimal number: 0x20, 0x01020304
+# An IPv6 address (ff05::1:3, 2001:db8::1): one fact, and no number of its own to a passage ("2" is
+# not in ff02::1:2). Two colons at least, with "::" or three groups: "10:30:00" is a time.
+_IPV6 = re.compile(r"(?<![\w:])(?=[0-9a-fA-F:]*::|(?:[0-9a-fA-F]{1,4}:){3})[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4}){2,7}(?![\w:])")
 _NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:[.:]\d+)*")  # "1,048,576" is one number; "19,23,21,4095" four
 _WORD = re.compile(rf"[A-Za-z][\w./-]*[\w]|[{CJK_UNIFIED}]{{2,}}")
 _HAN = re.compile(f"[{CJK_UNIFIED}]")
@@ -303,11 +306,12 @@ _QUOTED = re.compile(r'"([^"\n]{2,100})"')
 def facts(sentence: str) -> set[str]:
     """What a sentence states that a passage must contain verbatim: its numbers (list numbers and
     citation markers aside; thousands separators ignored) with their units ("30 years" is one
-    fact), products with their versions ("tls 1.0"), identifiers, names and quoted words,
+    fact), products with their versions ("tls 1.0"), hexadecimal numbers and IPv6 addresses whole
+    (0x20, ff05::1:3), identifiers, names and quoted words,
     lower-cased."""
     plain = MARKER.sub(" ", sentence).translate(_QUOTES)
-    hexes = {h.lower() for h in _HEX.findall(plain)}  # 0x20 is one number, not 0 and 20
-    bare = _IDENTIFIER.sub(" ", _HEX.sub(" ", plain))
+    hexes = {h.lower() for h in _HEX.findall(plain) + _IPV6.findall(plain)}  # 0x20 is one number, not 0 and 20
+    bare = _IDENTIFIER.sub(" ", _HEX.sub(" ", _IPV6.sub(" ", plain)))
     named = [m for m in _NAMED_VERSION.finditer(bare) if m.group(1).lower() not in _NOT_PRODUCTS]
     versions = {f"{m.group(1).lower()} {m.group(2)}" for m in named}
     for m in reversed(named):
@@ -317,7 +321,7 @@ def facts(sentence: str) -> set[str]:
     found |= {f"{number} {unit}" for number, unit in quantities} | versions | hexes
     found |= {name.lower() for name in _NAME.findall(_CODE.sub(" ", plain))}
     found |= {" ".join(q.lower().split()) for q in _QUOTED.findall(_CODE.sub(" ", plain)) if re.search(r"\w", q)}
-    for code, ident in _IDENTIFIER.findall(plain):
+    for code, ident in _IDENTIFIER.findall(_IPV6.sub(" ", plain)):
         if code:  # each word of a command, placeholders (<package>, FILE, ...) aside
             found |= {w.lower().rstrip(".,;") for w in code.split() if not _PLACEHOLDER.search(w)}
         elif ident.strip(". "):
@@ -341,7 +345,8 @@ def _number(number: str) -> str:
     nor the end of a name ("5460" is not in "RFC5460")."""
     if re.fullmatch(r"\d+\.\d+", number):
         return rf"(?<![\d.a-z]){re.escape(number)}0*(?![\d]|\.\d)"
-    digits = rf"(?<![\d.a-z]){re.escape(number)}(?![\d])"  # (not the digits of a name: RFC5460 states no port 5460)
+    # (not the digits of a name, nor the hour of a time: RFC5460 states no port 5460, 2:30 no 2)
+    digits = rf"(?<![\d.a-z]){re.escape(number)}(?![\d]|:\d)"
     word = _NUMBER_WORDS.get(int(number)) if number.isdigit() else None
     return rf"(?:{digits}|\b{word})" if word else digits
 
@@ -352,8 +357,8 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
     verbatim."""
     if fact.isdigit() or re.fullmatch(r"\d+\.\d+", fact):
         return re.compile(_number(fact))
-    if _HEX.fullmatch(fact):
-        return re.compile(rf"(?<![\w]){re.escape(fact)}(?![0-9a-f])")
+    if _HEX.fullmatch(fact) or _IPV6.fullmatch(fact):
+        return re.compile(rf"(?<![\w:]){re.escape(fact)}(?![\w:])")
     if re.fullmatch(r"[\d.:]+", fact):
         return re.compile(rf"(?<![\d.a-z]){re.escape(fact)}(?![\d])")
     quantity = re.fullmatch(r"([\d.]+) ([a-z]+)", fact)
@@ -395,6 +400,8 @@ def _spellings(fact: str) -> list[str]:
 
 
 def supported(fact: str, text: str) -> bool:
+    if re.match(r"\d", fact) and not _IPV6.fullmatch(fact):
+        text = _IPV6.sub(" ", text)  # an amount is never the digits of an address
     return _fact_pattern(fact).search(text) is not None
 
 
