@@ -43,7 +43,10 @@ from kb.settings import load_settings  # noqa: E402
 
 
 def _caller_is(name: str) -> bool:
-    return sys._getframe(2).f_code.co_name == name
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_name.startswith("<"):  # a comprehension inside the caller
+        frame = frame.f_back
+    return frame is not None and frame.f_code.co_name == name
 
 
 def _outside(name: str, real: Callable[..., Any], off: Any) -> Callable[..., Any]:
@@ -57,10 +60,11 @@ def _outside(name: str, real: Callable[..., Any], off: Any) -> Callable[..., Any
 NEVER = re.compile(r"(?!)")
 CHECKS: dict[str, list[tuple[Any, str, Any]]] = {
     "terms (a named term no passage holds)": [(trust, "unsupported_terms", lambda question, passages: [])],
+    "facts (each fact in some passage)": [(citations, "supported", _outside("ground", citations.supported, True))],
     "anchor (a fact near one of the question's words)": [(citations, "telling", lambda anchors, passages: set())],
     "naming (a fact from a passage naming the asked setting)": [
         (citations, "specific_terms", _outside("ground", citations.specific_terms, set()))],
-    "default (a default where the passage says default)": [(citations, "_DEFAULT", NEVER)],
+    "default (a default where the passage says default)": [(citations, "_DEFAULT", NEVER), (citations, "_UNSET", NEVER)],
     "owner (a default given as its own setting's)": [(citations, "follows", lambda *a, **k: True)],
     "invented lead (the first sentence made up)": [],  # set below: needs Grounding's field forced off
     "emptied (only a pointer left)": [(generation, "says_something", lambda text: True)],
@@ -102,7 +106,7 @@ def measure(corpus: trust.Corpus, settings: Any) -> dict[str, Any]:
     for check, patches in CHECKS.items():
         with switched_off(patches):
             _, _, off, _ = trust.replay(corpus, settings)
-        tally = {"caught": [], "cost_right": [], "cost_other": [], "trimmed": 0}
+        tally = {"caught": [], "cost_right": [], "cost_other": [], "trimmed": 0, "trimmed_ids": []}
         for q in questions:
             a, b = on[q.id], off[q.id]
             if a["refused"] and not b["refused"]:
@@ -114,6 +118,7 @@ def measure(corpus: trust.Corpus, settings: Any) -> dict[str, Any]:
                     tally["cost_other"].append(q.id)
             elif q.answerable and not a["refused"] and not b["refused"] and a["keyword_hit"] != b["keyword_hit"]:
                 tally["trimmed"] += 1 if b["keyword_hit"] else -1
+                tally["trimmed_ids"].append(q.id)
         rows[check] = tally
     return {"corpus": corpus.name, "checks": rows}
 
@@ -144,9 +149,9 @@ def main() -> None:
             for key in ("caught", "cost_right", "cost_other"):
                 sums[key] += len(tally[key])
             sums["trimmed"] += tally["trimmed"]
-            if args.show and any(tally[k] for k in ("caught", "cost_right", "cost_other")):
+            if args.show and any(tally[k] for k in ("caught", "cost_right", "cost_other", "trimmed_ids")):
                 print(f"{result['corpus']:32} {check[:40]:40} caught {tally['caught']} "
-                      f"cost right {tally['cost_right']} cost other {tally['cost_other']}")
+                      f"cost right {tally['cost_right']} cost other {tally['cost_other']} trimmed {tally['trimmed_ids']}")
     print(f"\nover {len(results)} corpora: {', '.join(r['corpus'] for r in results)}\n")
     print("| check | caught (near misses) | cost: right answers | cost: other answers | keywords trimmed |")
     print("|---|---|---|---|---|")
