@@ -79,7 +79,7 @@ if str(ROOT / "bench") not in sys.path:
 from kb.answer.citations import Citation, unsupported_terms  # noqa: E402
 from kb.answer.generation import Answerer  # noqa: E402
 from kb.answer.records import Answer  # noqa: E402
-from kb.evaluation import Question, evaluate_answers, is_relevant, keyword_hit, load_questions  # noqa: E402
+from kb.evaluation import Question, evaluate_answers, is_relevant, keyword_hit, load_questions, on_gold  # noqa: E402
 from kb.models.embedder import resolve_model_path  # noqa: E402
 from kb.models.registry import ModelManager  # noqa: E402
 from kb.service import KnowledgeBase, PeakMemory, open_chat_model  # noqa: E402
@@ -221,6 +221,7 @@ def answers(questions: list[Question], kb: KnowledgeBase, chat_model: Any, naive
         metrics["wall_ms_p50"] = round(p50, 1) if p50 is not None else None
         metrics["counts"] = counts(questions, run.answers)
         figures[name] = metrics
+    figures["kb"]["passages"] = answered_passages(questions, results["kb"])
     if "naive" in figures:
         figures["naive"]["citation_accuracy"] = None  # naive answers carry no citations
         figures["naive"]["refused_kb_rule"] = sum(bool(r.get("refused_kb_rule")) for r in results["naive"].values())
@@ -237,6 +238,30 @@ def answers(questions: list[Question], kb: KnowledgeBase, chat_model: Any, naive
         row["kb"] = {**kb_row(q, results["kb"][q.id]), "wall_ms": round(wall["kb"][q.id], 1)}
         rows.append(row)
     return figures, rows
+
+
+def answered_passages(questions: list[Question], kb: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """recall@5 and MRR@5 of the passages kb's answers were given, in their order: what the
+    retrieval rows measure, plus what the answer path adds (a Chinese question's English
+    translation searched too, the passage holding a term the question names). A question refused
+    before retrieval's passages were numbered (the relevance gate) found none."""
+    ranks = {}
+    for q in questions:
+        if q.answerable:
+            passages = kb[q.id].get("passages") or []
+            ranks[q.id] = next((rank for rank, p in enumerate(passages[:TOP_K], 1)
+                                if on_gold(p.get("source") or "", p.get("page"), p.get("page_end"), q)), None)
+
+    def summary(selected: list[int | None]) -> dict[str, float | int | None]:
+        return {"recall@5": round(statistics.fmean(r is not None for r in selected), 4) if selected else None,
+                "mrr@5": round(statistics.fmean(1.0 / r if r else 0.0 for r in selected), 4) if selected else None,
+                "questions": len(selected)}
+
+    answerable = [q for q in questions if q.answerable]
+    figures = {"all": summary([ranks[q.id] for q in answerable])}
+    for lang in sorted({q.language for q in answerable}):
+        figures[lang] = summary([ranks[q.id] for q in answerable if q.language == lang])
+    return figures
 
 
 def kb_row(q: Question, k: dict[str, Any]) -> dict[str, Any]:
@@ -292,6 +317,8 @@ def table(result: dict[str, Any]) -> str:
         k = a["kb"]
         n = a.get("naive") or {key: None for key in k} | {"counts": {key: None for key in k["counts"]}}
         nc, kc = n["counts"], k["counts"]
+        if k.get("passages"):
+            lines.append(f"| kb answers' passages (translation searched too): recall@5 / MRR@5 | | | {pair(k['passages'])} |")
         lines += [
             f"| keyword accuracy | {fraction(n['keyword_accuracy'], nc['keyword'])} | — | {fraction(k['keyword_accuracy'], kc['keyword'])} |",
             f"| citation accuracy | — | — | {fraction(k['citation_accuracy'], kc['citation'])} |",
