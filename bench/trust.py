@@ -473,8 +473,9 @@ def replay(corpus: Corpus, settings: Settings) -> tuple[list[Question], dict[str
             after[q.id] = before[q.id]
             continue
         passages = [RecordedPassage(p["n"], p["text"], p["label"], p) for p in k["passages"]]
-        # A Chinese question kb retried in English was answered as its English version.
-        asked = k.get("search_question") or q.question
+        # A Chinese question kb retried in English was answered as its English version; one
+        # answered in Chinese was checked as asked, its translation only searched.
+        asked = k.get("search_question") or q.question if k.get("retried") == "english" else q.question
         answer = Answer(question=q.question, language=row.get("language", "en"), standalone_question=asked,
                         search_question=k.get("search_question") or "", timings=dict(k["timings"]))
         missing = unsupported_terms(q.question, passages) if settings.llm.grounding else []  # as asked, as live

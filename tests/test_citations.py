@@ -643,12 +643,21 @@ def test_a_default_from_the_passage_naming_the_asked_setting_is_kept_though_anot
     wrong = ground("If log-level is not set, dibbler-relay defaults to 8 [3].", relay, question, (),
                    {"log-l", "level", "relay", "loggi", "conf"})
     assert wrong.dropped and "default" in wrong.dropped[0]
-    # A hyphenated name alone (the program dibbler-relay) does not rule out a passage that says "relay".
-    multicast = [P(1, "dibbler-relay listens for client messages on ff02::1:2 when client multicast is set."),
-                 P(2, "During normal operation, relay sends forwarded messages to the All DHCP Servers (FF05::1:3) address.")]
+    # The product's own program (dibbler-relay, in a manual whose every page is from
+    # dibbler-users-guide.pdf) does not rule out a passage that says "relay".
+    guide = "dibbler-users-guide.pdf · p. "
+    multicast = [Headed(1, "dibbler-relay listens for client messages on ff02::1:2 when client multicast is set.",
+                        label=guide + "97"),
+                 Headed(2, "During normal operation, relay sends forwarded messages to the All DHCP Servers "
+                           "(FF05::1:3) address.", label=guide + "100")]
     asked = "During normal operation, to which multicast group does dibbler-relay send the messages it forwards?"
-    assert not ground("dibbler-relay sends them to FF05::1:3 [2].", multicast, asked, (),
-                      {"multi", "group", "forwa", "messa", "norma", "opera"}).dropped
+    anchors = {"multi", "group", "forwa", "messa", "norma", "opera"}
+    assert not ground("dibbler-relay sends them to FF05::1:3 [2].", multicast, asked, (), anchors).dropped
+    # Any other hyphenated name does: a port from a passage that never names DNS-over-HTTPS is not its port.
+    knot = [Headed(1, "DNS-over-HTTPS (DoH) support in kdig: libnghttp2.", label="requirements.html · Optional"),
+            Headed(2, "listen-tls: the default port is 853 for DNS over TLS.", label="reference.html · server")]
+    doh = "Which port does knotd listen on by default as a DNS-over-HTTPS server?"
+    assert "not about the question" in ground("The default port is 853 [2].", knot, doh).dropped[0]
 
 
 def test_an_answer_naming_the_sibling_setting_is_refused_and_says_why():
@@ -709,6 +718,7 @@ def test_the_things_a_question_asks():
         "What is the default of max_restarts", "with which status is vcl_synth called?"]
     assert question_parts("When varnishd is started with -M, which port does it connect to?") == []
     assert len(question_parts("When is the release due, and which version ships?")) == 2
+    assert len(question_parts("How many slots does the table get, and about how much memory does each cost?")) == 2
 
 
 def test_an_amount_answering_what_holds_when_nothing_is_set_must_be_given_as_the_default():

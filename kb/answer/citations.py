@@ -422,6 +422,15 @@ def anchor_terms(question: str) -> set[str]:
     return latin | english_anchors(question)
 
 
+def _in_every_name(names: set[str], passages: list[Cited]) -> set[str]:
+    """The hyphenated `names` one of whose parts is in the file name of every passage."""
+    sources = [_normalised(getattr(p, "label", "").split(" · ")[0]) for p in passages]
+    if not sources or not all(sources):
+        return set()
+    return {name for name in names if any(len(part) >= 3 and all(part in s for s in sources)
+                                          for part in re.split(r"[-_]", name))}
+
+
 def telling(anchors: set[str], passages: list[Cited]) -> set[str]:
     """The anchors that tell passages apart: a term in the file name of every passage (the
     product's name, "drbd" in drbd-users-guide.pdf, which the manual repeats on every page) is
@@ -530,14 +539,15 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     # passage that names flush_timer, not from its neighbour's "timers basic 30 180 120".
     # (a question that asks several things may name one thing for its first part alone)
     single = not question_parts(question)
+    # The settings it names, hyphenated ones too (read-quanta, DNS-over-HTTPS), that each passage names.
     terms = specific_terms(question) if single else set()
-    named_by = {p.n: {t for t in terms if mentions(t, _headed(p))} for p in passages}
-    # The settings it names, hyphenated ones too (read-quanta), that each passage names.
     settings = terms | (set(_COMPOUND.findall(question.lower())) - _PLAIN_COMPOUNDS if single else set())
     set_by = {p.n: {t for t in settings if mentions(t, _headed(p))} for p in passages}
-    # A passage about the log-level asked for answers for it, though only its neighbours name the
-    # relay.conf it is set in.
-    naming = {n for n, named in named_by.items() if named or set_by[n] or not any(named_by.values())}
+    # A hyphenated name with the product's own name in it (dibbler-relay, where every passage is from
+    # dibbler-users-guide.pdf) is the product's, and a passage that says "relay" is about it too.
+    products = _in_every_name(settings - terms, passages)
+    named_by = {n: named - products for n, named in set_by.items()}
+    naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
     asks_default = single and bool(_DEFAULT.search(question) or _UNSET.search(question))
     headings = {p.n: _normalised(getattr(p, "label", "") or getattr(p, "heading", "") or "") for p in passages}
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
@@ -734,7 +744,7 @@ def restates(question: str, text: str) -> bool:
 
 
 # Where an English question starts asking its next thing: ", and which …", "; how …", " and what …".
-_NEXT_PART = re.compile(r"(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)(?=(?:(?:with|in|on|at|for|from|to|by|under|after|before)\s+)?"
+_NEXT_PART = re.compile(r"(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)(?=(?:(?:with|in|on|at|for|from|to|by|under|after|before|about|roughly)\s+)?"
                         r"(?:which|what|how|where|when|why|who)\b)", re.I)
 # "When varnishd is started with -M, which port …": a clause that sets the scene asks nothing.
 _CLAUSE = re.compile(r"^(?:when|where|if|once|after|before|while)\s+(?!(?:is|are|was|were|do|does|did|will|would|can"
