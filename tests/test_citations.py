@@ -318,6 +318,14 @@ def test_a_flag_switched_on_with_plus_names_a_setting():
     question = "Which flag must be added to the acl declaration to log VCL_acl records again?"
     assert not names_no_setting(question, "Add the +log flag to the acl declaration [1].")
     assert names_no_setting(question, "Add a flag to the acl declaration [1].")
+    # A list of hyphenated parameter names names settings.
+    restart = "Which parameters of the server section only take effect after a restart?"
+    assert not names_no_setting(restart, "They are: [1]\n- rundir [1]\n- tcp-reuseport [1]\n- udp-workers [1]")
+    assert names_no_setting(restart, "Several parameters of the server section need a restart [1].")
+    # ("… after knotd is restarted, are:" leads into the list; "restarted" is no value given back)
+    from kb.answer.citations import restates
+    listed = "The parameters that take effect after knotd is restarted, not after a reload, are: [1]\n- rundir [1]\n- pidfile [1]"
+    assert not restates("Which parameters take effect after knotd is restarted, not after a reload?", listed)
 
 
 def test_an_answer_that_only_gives_the_question_back_restates_it():

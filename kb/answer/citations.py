@@ -732,7 +732,8 @@ def restates(question: str, text: str) -> bool:
     if set(_SHORT_OPTION.findall(plain)) - set(_SHORT_OPTION.findall(question)):
         return False  # "-d was renamed to -D": options differ by case alone, which facts() does not keep
     values = {v.lower() for v in _VALUE_IS.findall(plain)}
-    if values and _WH.match(question) and values <= set(re.findall(r"[\w./-]+", given)):
+    listed = re.search(r"^[ \t]*(?:[-*•]|\d{1,3}[.)])[ \t]+\S", plain, re.M)  # a list gives its values below
+    if values and not listed and _WH.match(question) and values <= set(re.findall(r"[\w./-]+", given)):
         return True  # "Which file does PIPEFN name by default?" "The default file name … is PIPEFN."
     if _VAGUE.search(plain):
         return True  # "a certain port connection attempt sequence" names no sequence
@@ -889,16 +890,23 @@ SPAN_CHARS = 60  # how far apart the words of a command the question quotes may 
 
 
 def mentions(term: str, text: str) -> bool:
-    """Whether normalised `text` mentions a specific term: verbatim, or, for a command of several
+    """Whether normalised `text` mentions a specific term: verbatim and whole, or, for a command of several
     words (`kdb5_util load -hash`), each word in order and within SPAN_CHARS of the one before
     ("kdb5_util load command ... load [-b7|-r13|-r18] [-hash]"), placeholders aside."""
-    if supported(term, text):
+    if _whole(term).search(text):
         return True
     words = [w for w in term.split() if not _PLACEHOLDER.search(w)]
     if len(words) < 2:
         return False
     gap = rf"[\s\S]{{0,{SPAN_CHARS}}}?"
     return re.search(gap.join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in words), text) is not None
+
+
+def _whole(term: str) -> re.Pattern[str]:
+    """Where a term occurs as itself: udp-max-payload is not in udp-max-payload-ipv6, another setting."""
+    left = r"(?<![\w-])" if term[:1].isalnum() else ""
+    right = r"(?![\w-])" if term[-1:].isalnum() else ""
+    return re.compile(f"{left}(?:{_fact_pattern(term).pattern}){right}", _fact_pattern(term).flags)
 
 
 def holds(passage: Cited, term: str) -> bool:
@@ -973,7 +981,7 @@ _QUOTED = re.compile(r"[\"“「]([^\"“”「」\n]{2,60})[\"”」]")  # (not
 
 def names_no_setting(question: str, answer: str) -> bool:
     """Whether an answer to "which setting / option …" (a question that asks one thing) names none:
-    no identifier, option, upper-case name or quoted word of its own ("The proxy setting is read
+    no identifier, option, hyphenated name, upper-case name or quoted word of its own ("The proxy setting is read
     from the configuration file reference."). A setting has a name."""
     if not _WHICH_SETTING.search(question) or question_parts(question):
         return False
@@ -981,7 +989,7 @@ def names_no_setting(question: str, answer: str) -> bool:
     given = _normalised(question)
     names = [code or ident for code, ident in _IDENTIFIER.findall(plain)]
     names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + _QUOTED.findall(plain) + _ASSIGNED.findall(plain)
-    names += _FLAG.findall(plain)
+    names += _FLAG.findall(plain) + _PARTED.findall(plain.lower())  # (tcp-reuseport, udp-workers)
     return not any(_normalised(n).strip() not in given for n in names if n.strip())
 
 
