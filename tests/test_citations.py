@@ -761,6 +761,9 @@ def test_a_default_comes_after_the_name_of_the_setting_it_belongs_to():
     read = ground("The default value of bgpd's read-quanta is 64 [1].", bgp, "What is the default of bgpd's read-quanta?")
     assert read.dropped and "as the value of read-quanta" in read.dropped[0]
     assert ground("read-quanta 默认是 64 [1]。", bgp, "bgpd的read-quanta默认值是多少？").dropped  # no spaces around it
+    # the largest value of its range is no default either, however near "the default (64)"
+    assert ground("默认值是10 [1]。", bgp, "bgpd 的 read-quanta 默认值是多少？").dropped
+    assert not ground("read-quanta takes values from 1 to 10 [1].", bgp, "Which values does read-quanta take?").dropped
     # the same value for the setting whose entry gives it, in a Chinese question too
     assert not ground("The default value of write-quanta is 64 [1].", bgp, "What is the default of write-quanta?").dropped
     assert not ground("write-quanta 默认是 64 [1]。", bgp, "bgpd 的 write-quanta 默认值是多少？").dropped

@@ -511,6 +511,22 @@ def anchored(fact: str, text: str, terms: set[str]) -> bool:
                for m in _fact_pattern(fact).finditer(text))
 
 
+_RANGE_END = re.compile(r"\d[ \t]*[-–][ \t]*$")
+_RANGE_START = re.compile(r"^[ \t]*[-–][ \t]*\d")
+
+
+def given_as_default(fact: str, text: str) -> bool:
+    """Whether `text` gives the fact as a default (anchored to one of _AS_DEFAULT's phrasings)
+    somewhere other than as the bound of a range: "read-quanta (1-10)" gives 10 as its largest
+    value, not as its default, however near "the default (64)" of the entry before it."""
+    for m in _fact_pattern(fact).finditer(text):
+        if _RANGE_END.search(text[max(0, m.start() - 12) : m.start()]) or _RANGE_START.match(text[m.end() : m.end() + 12]):
+            continue
+        if any(t in text[max(0, m.start() - ANCHOR_CHARS) : m.end() + ANCHOR_CHARS] for t in _AS_DEFAULT):
+            return True
+    return False
+
+
 @dataclass
 class Grounding:
     text: str  # the answer, ungrounded sentences removed, citations re-pointed
@@ -587,7 +603,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         says_default = bool(_DEFAULT.search(claim(segment.text)))
         given_default = {f for f in stated if says_default or asks_default and _AMOUNT.fullmatch(f)}
         about = [n for n in holders if n in naming and all(anchored(f, texts[n], anchors or set()) for f in stated)]
-        defaults = [n for n in about if all(anchored(f, texts[n], _AS_DEFAULT) for f in given_default)]
+        defaults = [n for n in about if all(given_as_default(f, texts[n]) for f in given_default)]
         # A default value comes after the name of the setting it belongs to.
         values = {f for f in given_default if _AMOUNT.fullmatch(f)} if settings else set()
         owners = _own_names(_normalised(claim(segment.text)), values, settings)
@@ -602,7 +618,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             together = [n for n in cited if n in texts and n in naming]
             joined = "\n".join(texts[n] for n in together)
             if cited and all(supported(f, joined) and anchored(f, joined, anchors or set())
-                             and (f not in given_default or anchored(f, joined, _AS_DEFAULT)) for f in stated) \
+                             and (f not in given_default or given_as_default(f, joined)) for f in stated) \
                     and all(given_as(n, texts[n]) for n in together):
                 out.append(segment.text)  # the passages it cites hold its facts between them
                 continue
