@@ -5,8 +5,7 @@
     .venv/bin/python bench/checks.py --corpus heldout-debian-nut --show   # one corpus, each decision listed
     .venv/bin/python bench/checks.py --json
 
-The checks after the model (kb/answer/citations.py, Answerer.finish) and the term check before it
-were added one round at a time, each for failures seen then. This replays the replies
+The checks after the model (kb/answer/citations.py, Answerer.finish) were added one round at a time, each for failures seen then. This replays the replies
 bench/trust.py recorded (`--regrade`'s replay) once with every check on, and once more with each
 check switched off alone, and counts, for that check, the questions whose outcome it alone decides:
 
@@ -20,8 +19,8 @@ check switched off alone, and counts, for that check, the questions whose outcom
 
 A check earns its place when it catches more than it costs. Only what the recorded replies can
 show: a question refused before the model was called (relevance, the term check, the doubt gate)
-has no reply to replay, so the term check's row counts only questions whose recorded reply it
-would now refuse. Switching a check off is done here by replacing the function that makes it (a
+has no reply to replay, and the term check itself is not replayed (it read search hits the record
+does not keep). Switching a check off is done here by replacing the function that makes it (a
 benchmark's probe, never kb's behaviour); every check stays on in kb itself.
 """
 from __future__ import annotations
@@ -59,7 +58,6 @@ def _outside(name: str, real: Callable[..., Any], off: Any) -> Callable[..., Any
 # Each check: the (module, attribute, replacement) that switches it off.
 NEVER = re.compile(r"(?!)")
 CHECKS: dict[str, list[tuple[Any, str, Any]]] = {
-    "terms (a named term no passage holds)": [(trust, "unsupported_terms", lambda question, passages: [])],
     "facts (each fact in some passage)": [(citations, "supported", _outside("ground", citations.supported, True))],
     "anchor (a fact near one of the question's words)": [(citations, "telling", lambda anchors, passages: set())],
     "naming (a fact from a passage naming the asked setting)": [

@@ -44,8 +44,9 @@ Output: one markdown table per corpus (stdout), and bench/.cache/trust/<corpus>.
 each question's retrieval ranks and both answers (the previous file is kept as <corpus>.previous.json).
 kb's answers keep the model's raw reply and the numbered passages it was given, so `--regrade`
 can replay them through a changed version of the checks that run after the model (refusal
-recognition, attribution, grounding; and the term check, on the recorded passages) in a second,
-without generating again. A regraded figure is the same replies judged by newer checks; it is a
+recognition, attribution, grounding) in a second, without generating again. The term check
+before the model is not replayed: it read the search's hits, which the record does not keep (the
+passages given to the model are fewer), so its live decision stands. A regraded figure is the same replies judged by newer checks; it is a
 tuning tool, and a held-out figure still comes from a fresh run.
 
 Corpora: sample (corpora/sample), debian-manual (bench/debian_manual.py lays it out), debian-faq
@@ -76,7 +77,7 @@ sys.path.insert(0, str(ROOT))  # before bench/ (the script's folder): bench/inge
 if str(ROOT / "bench") not in sys.path:
     sys.path.append(str(ROOT / "bench"))
 
-from kb.answer.citations import Citation, unsupported_terms  # noqa: E402
+from kb.answer.citations import Citation  # noqa: E402
 from kb.answer.generation import Answerer  # noqa: E402
 from kb.answer.records import Answer  # noqa: E402
 from kb.evaluation import Question, evaluate_answers, is_relevant, keyword_hit, load_questions, on_gold  # noqa: E402
@@ -453,10 +454,10 @@ class RecordedPassage:
 
 def replay(corpus: Corpus, settings: Settings) -> tuple[list[Question], dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
     """kb's recorded replies of the last run on `corpus` through the current checks after the model
-    (refusal recognition, attribution, grounding) and the current term check on the recorded
-    passages: the questions in order, kb's rows as recorded and as the checks judge them now, and
-    the questions whose answer changed. Questions refused before the model was called stay as they
-    were (their reply was never generated)."""
+    (refusal recognition, attribution, grounding): the questions in order, kb's rows as recorded
+    and as the checks judge them now, and the questions whose answer changed. Questions refused
+    before the model was called stay as they were (their reply was never generated), and the term
+    check's live decision stands (it read search hits the record does not keep)."""
     recorded = json.loads((CACHE / f"{corpus.name}.json").read_text(encoding="utf-8"))
     if not recorded.get("per_question_answers"):
         sys.exit(f"{corpus.name}: the last run has no answers to regrade")
@@ -478,12 +479,7 @@ def replay(corpus: Corpus, settings: Settings) -> tuple[list[Question], dict[str
         asked = k.get("search_question") or q.question if k.get("retried") == "english" else q.question
         answer = Answer(question=q.question, language=row.get("language", "en"), standalone_question=asked,
                         search_question=k.get("search_question") or "", timings=dict(k["timings"]))
-        missing = unsupported_terms(q.question, passages) if settings.llm.grounding else []  # as asked, as live
-        if missing:
-            answer.answer, answer.refused, answer.refused_by = answerer.refusal(answer.language), True, "terms"
-            answer.dropped = [f"the question names {', '.join(missing)}, which no passage mentions"]
-        else:
-            answerer.conclude(answer, k["raw"], passages)  # type: ignore[arg-type]
+        answerer.conclude(answer, k["raw"], passages)  # type: ignore[arg-type]
         new = answer.to_dict()
         after[q.id] = {**kb_row(q, new), "raw": k["raw"], "passages": k["passages"]}
         if (new["refused"], new["answer"]) != (k["refused"], k["answer"]):
