@@ -341,12 +341,10 @@ _NUMBER_WORDS = dict(enumerate(
 def _number(number: str) -> str:
     """A number as the pattern of its spellings: digits, or its English word ("3" or "three"); a
     decimal as written, with any trailing zeros more ("3.5" is "3.500", as Varnish's parameter
-    reference gives it), never the start of a longer one ("3.5" is not in "3.5.1", "2.1" not "2.10")
-    nor the end of a name ("5460" is not in "RFC5460")."""
+    reference gives it), never the start of a longer one ("3.5" is not in "3.5.1", "2.1" not "2.10")."""
     if re.fullmatch(r"\d+\.\d+", number):
-        return rf"(?<![\d.a-z]){re.escape(number)}0*(?![\d]|\.\d)"
-    # (not the digits of a name, nor the hour of a time: RFC5460 states no port 5460, 2:30 no 2)
-    digits = rf"(?<![\d.a-z]){re.escape(number)}(?![\d]|:\d)"
+        return rf"(?<![\d.]){re.escape(number)}0*(?![\d]|\.\d)"
+    digits = rf"(?<![\d.]){re.escape(number)}(?![\d]|:\d)"  # (not the hour of a time: 2:30 states no 2)
     word = _NUMBER_WORDS.get(int(number)) if number.isdigit() else None
     return rf"(?:{digits}|\b{word})" if word else digits
 
@@ -360,7 +358,7 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
     if _HEX.fullmatch(fact) or _IPV6.fullmatch(fact):
         return re.compile(rf"(?<![\w:]){re.escape(fact)}(?![\w:])")
     if re.fullmatch(r"[\d.:]+", fact):
-        return re.compile(rf"(?<![\d.a-z]){re.escape(fact)}(?![\d])")
+        return re.compile(rf"(?<![\d.]){re.escape(fact)}(?![\d])")
     quantity = re.fullmatch(r"([\d.]+) ([a-z]+)", fact)
     version = re.fullmatch(r"([a-z][a-z+#]*) (\d+(?:\.\d+)+)", fact)
     if version:  # the name, then the version within three words: "TLS protocol version 1.2", "NUT 2.8.0"
@@ -399,10 +397,15 @@ def _spellings(fact: str) -> list[str]:
     return [fact]
 
 
+_SHORT_NAME = re.compile(r"(?<![a-z])[a-z]{1,4}$")  # rfc, eth, ipv, sha: "RFC5460" states no port 5460
+
+
 def supported(fact: str, text: str) -> bool:
-    if re.match(r"\d", fact) and not _IPV6.fullmatch(fact):
-        text = _IPV6.sub(" ", text)  # an amount is never the digits of an address
-    return _fact_pattern(fact).search(text) is not None
+    if not re.match(r"\d", fact) or _IPV6.fullmatch(fact) or _HEX.fullmatch(fact):
+        return _fact_pattern(fact).search(text) is not None
+    text = _IPV6.sub(" ", text)  # an amount is never the digits of an address, nor of a short name
+    # (a PDF that lost its spaces still states it: "the acceptable values are1024")
+    return any(not _SHORT_NAME.search(text[max(0, m.start() - 5) : m.start()]) for m in _fact_pattern(fact).finditer(text))
 
 
 ANCHOR_CHARS = 150  # how near a fact a question word must be, in the passage, for the fact to be about it
