@@ -301,6 +301,8 @@ def test_the_digits_of_a_name_are_no_number_the_passage_states():
     assert ground("It listens on interface 0 [1].", rfc).dropped
     assert not ground("Bulk leasequery is RFC5460, from 2009 [1].", rfc).dropped
     assert not ground("The values are 1024, 2048 and 4096 [1].", [P(1, "theacceptablevaluesare1024,2048, and 4096.")]).dropped
+    key = [P(1, "Fingerprint: 6D5B EF9A DD20 7580 5747 B70F 9F88 FB52 FAF7 B393")]
+    assert not ground("The fingerprint is 6D5B EF9A DD20 7580 5747 B70F 9F88 FB52 FAF7 B393 [1].", key).dropped
     assert not ground("It uses port 547 [1].", [P(1, "The server listens on UDP port 547 (port:547).")]).dropped
     relay = [P(1, "The relay listens on ff02::1:2 and forwards at 2:30 to ff05::1:3.")]
     assert ground("It supports 2 levels of relays [1].", relay).dropped

@@ -397,7 +397,7 @@ def _spellings(fact: str) -> list[str]:
     return [fact]
 
 
-_SHORT_NAME = re.compile(r"(?<![a-z])[a-z]{1,4}$")  # rfc, eth, ipv, sha: "RFC5460" states no port 5460
+_SHORT_NAME = re.compile(r"(?<![a-z0-9])[a-z]{1,4}$|(?<!\w)0x$")  # rfc, eth, ipv, sha: "RFC5460" states no port 5460
 
 
 def supported(fact: str, text: str) -> bool:
