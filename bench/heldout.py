@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's sixteen held-out sets: eight PDF manuals and eight HTML manuals, each held out for one round.
+"""Build kb's eighteen held-out sets: nine PDF manuals and nine HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: sixteen packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: eighteen packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -200,6 +200,33 @@ below) and unpacked there with `dpkg -x`:
   and Development" (development.html: the bug tracker, version control and contributing, for contributors), the
   general index, Python module index and search pages, the reStructuredText sources (_sources/, the same text), the
   stylesheets, scripts and image, and the changelogs, copyright and doc-base metadata.
+- debian-yaws: yaws-doc 2.1.1+dfsg-2
+  (sha256 729ca75ebca19d1a91636efec09a2420d479f6d8db7ddd2b37aeef930046fc70), "Yaws - Yet Another Web Server" by Claes
+  Wikstrom (dated February 7, 2023, for Yaws 2.1.1, the Erlang web server: introduction; compiling, installing,
+  configuring and running; static content and the RAM cache; dynamic content: .yaws pages, EHTML, POSTs and file
+  uploads; the mode of operation; SSL and SNI; applications: the session server and cookies, arg rewriting, appmods,
+  opaque data, custom 404 and crash pages, streaming and every out/1 return value; debugging and the logs; CGI;
+  FastCGI; security and WWW-Authenticate; embedded mode; the yaws.conf reference: the global part, the server part,
+  .yaws_auth files and examples; and WebSocket support). The package has no HTML of the manual. Kept: the PDF of the
+  manual, 76 PDF pages (about 147,000 characters of text as pypdf extracts it), one file; the package ships it inside
+  its example web site (examples/www/yaws.pdf; usr/share/doc/yaws-doc/yaws.pdf is a symlink to it). Left out: the yapp
+  documentation (yapp/: the edoc HTML pages of the Yaws applications framework's modules, API reference for another
+  topic), the rest of the example web site and code (examples/: .yaws pages, Erlang sources and beams, icons,
+  scripts), and the changelogs and copyright.
+- debian-h2o: h2o-doc 2.2.5+dfsg2-7
+  (sha256 d2bb80e6ad2431d1bf99175e6d41b7e9177aba48c70ac56c7cad7465cd4af9f7), the H2O documentation as H2O 2.2.5 ships
+  it (DeNA Co., Ltd. et al.; the optimized HTTP/1.x and HTTP/2 server; a few passages already name features of version
+  2.3): installing, then the Configure section: quick start, command options, syntax and structure of the YAML
+  configuration, the directives (base, HTTP/1, HTTP/2, access log, compress, errordoc, expires, FastCGI, file,
+  headers, mruby, proxy, redirect, reproxy, status, throttle response) and the how-tos (basic authentication, CGI,
+  mruby, DoS detection, access control); the FAQ and the benchmarks. The package has no PDF. Kept: its HTML, one file
+  per page as the package ships it, 27 files in the manual's order (the top menu's, then configure.html's, the
+  benchmarks page last), those in configure/ laid out flat as configure-<page>.html (configure/proxy_directives.html
+  as configure-proxy_directives.html), about 103,000 characters of text once the tags are stripped. Left out: the
+  front page (index.html: a list of the key features, each a link to the page that documents it), the Configure
+  section's front page (configure.html: its table of contents), the example configurations, certificates, document
+  roots and libh2o C sources (examples/), the search page's scripts and index (search/), the stylesheets and benchmark
+  charts (assets/), and the changelogs, copyright and doc-base metadata.
 
 Layout:
 
@@ -219,6 +246,8 @@ Layout:
     bench/.cache/heldout/debian-varnish/corpus/<folder>-<page>.html
     bench/.cache/heldout/debian-bird/corpus/bird-users-guide.pdf
     bench/.cache/heldout/debian-supervisor/corpus/<page>.html
+    bench/.cache/heldout/debian-yaws/corpus/yaws-manual.pdf
+    bench/.cache/heldout/debian-h2o/corpus/<page>.html or configure-<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -227,7 +256,8 @@ corpora/heldout-debian-drbd-questions.jsonl, corpora/heldout-debian-borg-questio
 corpora/heldout-debian-nut-questions.jsonl, corpora/heldout-debian-frr-questions.jsonl,
 corpora/heldout-debian-openafs-questions.jsonl, corpora/heldout-debian-aptitude-questions.jsonl,
 corpora/heldout-debian-dibbler-questions.jsonl, corpora/heldout-debian-varnish-questions.jsonl,
-corpora/heldout-debian-bird-questions.jsonl and corpora/heldout-debian-supervisor-questions.jsonl, 30 each
+corpora/heldout-debian-bird-questions.jsonl, corpora/heldout-debian-supervisor-questions.jsonl,
+corpora/heldout-debian-yaws-questions.jsonl and corpora/heldout-debian-h2o-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -347,6 +377,17 @@ SUPERVISOR_PAGES = [  # in the manual's order (index.html's): a file per page
     "introduction", "installing", "running", "configuration", "subprocess", "logging", "events", "xmlrpc", "faq",
     "glossary", "api", "plugins",
 ]
+H2O_PAGES = [  # in the manual's order (the top menu's, then configure.html's): a file per page, <folder>-<page> flat
+    "install",
+    *(f"configure/{c}" for c in ("quick_start", "command_options", "syntax_and_structure", "base_directives",
+                                 "http1_directives", "http2_directives", "access_log_directives",
+                                 "compress_directives", "errordoc_directives", "expires_directives",
+                                 "fastcgi_directives", "file_directives", "headers_directives", "mruby_directives",
+                                 "proxy_directives", "redirect_directives", "reproxy_directives", "status_directives",
+                                 "throttle_response_directives", "basic_auth", "cgi", "mruby", "dos_detection",
+                                 "access_control")),
+    "faq", "benchmarks",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -411,6 +452,14 @@ CORPORA = {
     "debian-supervisor": Corpus(
         "supervisor-doc", "4.2.5-1", "97d3405da42fab65ba717fc01d45f3aef8d2fa9c1b8b3d06cef0e98974755d9a",
         {f"{p}.html": f"usr/share/doc/supervisor/html/{p}.html" for p in SUPERVISOR_PAGES},
+    ),
+    "debian-yaws": Corpus(
+        "yaws-doc", "2.1.1+dfsg-2", "729ca75ebca19d1a91636efec09a2420d479f6d8db7ddd2b37aeef930046fc70",
+        {"yaws-manual.pdf": "usr/share/doc/yaws-doc/examples/www/yaws.pdf"},  # usr/share/doc/yaws-doc/yaws.pdf links to it
+    ),
+    "debian-h2o": Corpus(
+        "h2o-doc", "2.2.5+dfsg2-7", "d2bb80e6ad2431d1bf99175e6d41b7e9177aba48c70ac56c7cad7465cd4af9f7",
+        {f"{p.replace('/', '-')}.html": f"usr/share/doc/h2o/{p}.html" for p in H2O_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
