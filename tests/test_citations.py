@@ -841,3 +841,22 @@ def test_an_answer_that_gives_the_question_back_in_another_verb_form_restates_it
     question = "Which fs setacl command does the guide give to let every AFS user look up and read the /afs directory?"
     assert restates(question, "The guide gives the fs setacl command to let every AFS user look up and read the /afs directory [1].")
     assert not restates(question, "The guide gives fs setacl /afs system:anyuser rl [1].")
+
+
+def test_a_setting_whose_description_names_its_unit_states_its_default_in_that_unit():
+    """Supervisor's reference: "stopwaitsecs The number of seconds to wait ... Default: 10"."""
+    ref = [P(1, "stopwaitsecs The number of seconds to wait for the OS to return a SIGCHLD to supervisord after "
+                "the program has been sent a stopsignal. If this number of seconds elapses before supervisord "
+                "receives a SIGCHLD from the process, supervisord will attempt to kill it with a final SIGKILL. "
+                "Default: 10 Required: No. startretries The number of serial failure attempts. Default: 3")]
+    assert not ground("The default of stopwaitsecs is 10 seconds [1].", ref).dropped
+    assert ground("The default of stopwaitsecs is 10 minutes [1].", ref).dropped
+    # The unit belongs to its own setting's default only: startretries' 3 is no number of seconds.
+    assert ground("supervisord waits 3 seconds [1].", ref).dropped
+
+
+def test_an_operator_in_a_code_span_is_no_fact():
+    """`port = *:9001` composes a setting and the value the passage gives: "=" need not be quoted."""
+    assert facts("Write `port = *:9001` [1].") == {"port", "*:9001"}
+    http = [P(1, "port A TCP host:port value. To listen on all interfaces in the machine, use :9001 or *:9001. Default: No default.")]
+    assert not ground("To listen on all interfaces, write `port = *:9001` [1].", http).dropped

@@ -283,6 +283,7 @@ _QUANTITY = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)[ \t]?-?[ \t]?(" + "|".join(
 
 
 UNIT_CHARS = 60  # how far apart, on one line, an amount and the word of its unit may be
+DESCRIBED_CHARS = 400  # how far a setting's description may run from its unit word to its "Default:"
 # Each unit's English words (not "s", "h" or "%", which stand only beside a number; not 年 or 日,
 # which Chinese text puts beside every date).
 _UNIT_NAMES = {name: "|".join(a for a in spellings.split("|") if re.fullmatch(r"[a-z]{3,}s?\??", a))
@@ -323,7 +324,8 @@ def facts(sentence: str) -> set[str]:
     found |= {" ".join(q.lower().split()) for q in _QUOTED.findall(_CODE.sub(" ", plain)) if re.search(r"\w", q)}
     for code, ident in _IDENTIFIER.findall(_IPV6.sub(" ", plain)):
         if code:  # each word of a command, placeholders (<package>, FILE, ...) aside
-            found |= {w.lower().rstrip(".,;") for w in code.split() if not _PLACEHOLDER.search(w)}
+            # (an operator, "=" in `port = *:9001`, is no fact: the passage may give the value alone)
+            found |= {w.lower().rstrip(".,;") for w in code.split() if not _PLACEHOLDER.search(w) and re.search(r"\w", w)}
         elif ident.strip(". "):
             found.add(ident.strip().lower().rstrip("."))
     return {f for f in found if f}
@@ -374,8 +376,12 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
         # an amount with another unit beside it ("30 days") does not state "30 years".
         alone = rf"{_number(number)}(?![ \t]?-?[ \t]?(?:{_ANY_UNIT})(?![a-z]))"
         name = _UNIT_NAMES[unit]
+        # A setting whose description names its unit, then gives its default: "stopwaitsecs The number
+        # of seconds to wait ... Default: 10" states 10 seconds (no other default between them).
+        described = rf"(?<![a-z])(?:{name})(?![a-z])(?:(?!default)[^\n]){{0,{DESCRIBED_CHARS}}}?" \
+                    rf"\bdefault(?: value)?(?: is)?[ \t]*[:=]?[ \t]*{alone}"
         return re.compile(rf"{beside}|(?<![a-z])(?:{name})(?![a-z])[^\n]{{0,{UNIT_CHARS}}}?{alone}"
-                          rf"|{alone}[^\n]{{0,{UNIT_CHARS}}}?(?<![a-z])(?:{name})(?![a-z])", re.I)
+                          rf"|{alone}[^\n]{{0,{UNIT_CHARS}}}?(?<![a-z])(?:{name})(?![a-z])|{described}", re.I)
     # (words as they stand, any white space between them: a PDF breaks lines anywhere)
     spellings = [r"\s+".join(map(re.escape, spelling.split(" "))) for spelling in _spellings(fact)]
     if len(fact) > 2 and fact.endswith("/") and "/" in fact[:-1]:  # a directory, with or without its slash
