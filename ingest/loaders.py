@@ -469,7 +469,8 @@ def strip_navigation(html: str) -> str:
     """The page without its navigation: `<nav>`, `role="navigation"`, elements whose class or id
     names navigation ("Prev 5.10. General chroot and suid paranoia Up Home Next") and link bars
     (`_link_bar`). Such lines are in every page of a generated manual; as text they would pass for a
-    passage of each. A page lxml cannot read is returned as it is."""
+    passage of each. Headings lose their permalink anchors too (Sphinx's and MkDocs' "¶"), which
+    would end every heading a citation shows. A page lxml cannot read is returned as it is."""
     if not re.search(r"nav|breadcrumb|skip|<a\b", html, re.I):  # nothing it could remove
         return html
     import lxml.etree
@@ -482,13 +483,27 @@ def strip_navigation(html: str) -> str:
     doomed = [el for el in root.iter() if isinstance(el.tag, str) and (
         el.tag == "nav" or el.get("role") == "navigation"
         or any(_NAVIGATION.match(token) for token in f"{el.get('class') or ''} {el.get('id') or ''}".split())
-        or _link_bar(el))]
+        or _link_bar(el) or _permalink(el))]
     if not doomed:
         return html
     for el in doomed:
         if el.getparent() is not None:
             el.drop_tree()
     return lxml.html.tostring(root, encoding="unicode")
+
+
+_PERMALINK_MARKS = frozenset("¶§#🔗")
+
+
+def _permalink(el) -> bool:
+    """A heading's permalink anchor: `<a class="headerlink">` (Sphinx, MkDocs), or a link inside a
+    heading whose whole text is a mark such as "¶"."""
+    if el.tag != "a":
+        return False
+    if "headerlink" in (el.get("class") or "").split():
+        return True
+    heading = next((a for a in el.iterancestors() if a.tag in ("h1", "h2", "h3", "h4", "h5", "h6")), None)
+    return heading is not None and el.text_content().strip() in _PERMALINK_MARKS
 
 
 def _link_bar(el) -> bool:

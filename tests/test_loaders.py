@@ -198,3 +198,21 @@ def test_html_page_navigation_is_left_out(tmp_path):
     assert "See RFC 959 and RFC 2228." in text  # links inside a sentence are text
     for nav in ("Prev", "Next", "Home", "Contents", "Disabling NIS", "Manual", "Product Site"):
         assert nav not in text, nav
+
+
+def test_html_headings_lose_their_permalink_anchors(tmp_path):
+    """Sphinx (and MkDocs) end every heading with an anchor "¶": citations show headings, so it goes."""
+    page = tmp_path / "configuration.html"
+    page.write_text(
+        '<html><head><title>Configuration File &#8212; Supervisor 4.2.5 documentation</title></head><body>'
+        '<h1>Configuration File<a class="headerlink" href="#configuration-file" title="Permalink to this heading">¶</a></h1>'
+        '<p>The configuration file is in Windows-INI style.</p>'
+        '<h2>[program:x] Section Settings<a href="#program-x">¶</a></h2>'
+        '<p>stopwaitsecs: the number of seconds to wait. Default: 10. See <a href="#x">#</a> below.</p></body></html>',
+        encoding="utf-8")
+    parsed = load(page, page.name, detect(page, page.name, 500 * MB))
+    sections = list(parsed.sections)
+    assert parsed.title == "Configuration File"
+    assert sections[-1].heading == ("Configuration File", "[program:x] Section Settings")
+    assert "¶" not in "\n".join(s.text for s in sections)
+    assert "See # below." in sections[-1].text  # a link in a sentence is text, whatever it says
