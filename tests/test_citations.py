@@ -860,3 +860,26 @@ def test_an_operator_in_a_code_span_is_no_fact():
     assert facts("Write `port = *:9001` [1].") == {"port", "*:9001"}
     http = [P(1, "port A TCP host:port value. To listen on all interfaces in the machine, use :9001 or *:9001. Default: No default.")]
     assert not ground("To listen on all interfaces, write `port = *:9001` [1].", http).dropped
+
+
+def test_a_value_in_an_example_configuration_is_no_default_a_comment_after_it_names():
+    """BIRD's RPKI example: "port 2345; ... # Default interval values" gives 2345 as no default port."""
+    example = [P(1, 'remote 127.0.0.1 port 2345; transport ssh { bird private key "/home/birdgeek/.ssh/id_rsa"; '
+                    'user "birdgeek"; }; # Default interval values }')]
+    question = "birdc 远程连接 BIRD 守护进程时默认使用哪个 TCP 端口？"
+    assert ground("birdc 默认使用端口 2345 [1]。", example, question).dropped
+    # A value followed, in its own clause, by the word is one: "64 KiB (the default)".
+    stated = [P(1, "The buffer is 64 KiB (the default); larger values cost memory.")]
+    assert not ground("The default buffer is 64 KiB [1].", stated, "What is the default buffer size?").dropped
+
+
+def test_a_chinese_question_about_a_type_anchors_the_number_near_its_english_words():
+    """"过滤器 … int 类型 … 整数" is about filters, types and integers: the passage's "integer type ...
+    unsigned 32bit" is about the question, though "int" is too short to anchor and BIRD is every page's."""
+    from kb.answer.citations import anchor_terms
+
+    question = "BIRD 过滤器语言中的 int 类型是多少位的无符号整数？"
+    types = [Labelled(1, "bool This is a boolean type. int This is a general integer type. It is an unsigned 32bit type; "
+                         "i.e., you can expect it to store values from 0 to 4294967295.", "bird-users-guide.pdf · p. 22 · Filters")]
+    assert {"filte", "type", "integ"} <= anchor_terms(question)
+    assert not ground("int 类型是 32 位的无符号整数 [1]。", types, question, anchors=anchor_terms(question)).dropped

@@ -522,6 +522,7 @@ def anchored(fact: str, text: str, terms: set[str]) -> bool:
 
 _RANGE_END = re.compile(r"\d[ \t]*[-–][ \t]*$")
 _RANGE_START = re.compile(r"^[ \t]*[-–][ \t]*\d")
+_CLAUSE_END = re.compile(r"[;!?。；！？\n{}]|\.(?!\d)")  # where what follows a value stops being about it
 
 
 def given_as_default(fact: str, text: str) -> bool:
@@ -531,7 +532,11 @@ def given_as_default(fact: str, text: str) -> bool:
     for m in _fact_pattern(fact).finditer(text):
         if _RANGE_END.search(text[max(0, m.start() - 12) : m.start()]) or _RANGE_START.match(text[m.end() : m.end() + 12]):
             continue
-        if any(t in text[max(0, m.start() - ANCHOR_CHARS) : m.end() + ANCHOR_CHARS] for t in _AS_DEFAULT):
+        # Before the value ("Default: 600", "defaults to"), or after it in its own clause ("64 (the
+        # default)", "zlib is used by default"): "port 2345; transport ssh { ... }; # Default interval
+        # values" in an example configuration gives 2345 as no default.
+        after = _CLAUSE_END.split(text[m.end() : m.end() + ANCHOR_CHARS], 1)[0]
+        if any(t in text[max(0, m.start() - ANCHOR_CHARS) : m.end()] or t in after for t in _AS_DEFAULT):
             return True
     return False
 

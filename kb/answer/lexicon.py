@@ -37,6 +37,8 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "查询": ("query",), "响应": ("respo",), "线路": ("line",), "报警": ("alert", "alarm"),
     "电池": ("batte",), "电源": ("power",), "温度": ("tempe",), "屏幕": ("scree",), "图形": ("graph",),
     "字体": ("font",), "颜色": ("colo",), "打印": ("print",), "页面": ("page",), "窗口": ("windo",),
+    "过滤器": ("filte",), "类型": ("type",), "整数": ("integ",), "字符串": ("strin",), "路由": ("route",),
+    "邻居": ("neigh",), "状态": ("state", "statu"), "信号": ("signa",), "事件": ("event",),
 }
 
 
