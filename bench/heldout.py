@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's eighteen held-out sets: nine PDF manuals and nine HTML manuals, each held out for one round.
+"""Build kb's twenty held-out sets: ten PDF manuals and ten HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: eighteen packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: twenty packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -227,6 +227,36 @@ below) and unpacked there with `dpkg -x`:
   section's front page (configure.html: its table of contents), the example configurations, certificates, document
   roots and libh2o C sources (examples/), the search page's scripts and index (search/), the stylesheets and benchmark
   charts (assets/), and the changelogs, copyright and doc-base metadata.
+- debian-bacula: bacula-doc 9.6.7-2
+  (sha256 64c2cd53ecbc1b19a59fa86992729679cfd8d5d2e0b5fc80cafdaa442058bf3f), the "Bacula Problem Resolution Guide" by
+  Kern Sibbald (dated February 6, 2023, for Bacula 9.6.7, the network backup system of a Director, File daemons and
+  Storage daemons: the FAQ (authorization errors, clients on other machines, starting the catalog over, restores that
+  hang, Windows clients, compression, incremental backups, retention periods, refused connections, pipe errors); tips
+  and suggestions (upgrading, job completion and email notification, a watchdog job, bootstrap files, rejected volumes
+  after a crash, security, holiday schedules, labeling with an autochanger, portables, vacations, remote scripts,
+  recycling volumes, ACLs, tape automation, concurrent jobs); testing the tape drive with btape (device names, the
+  test, speed and fill commands, Linux SCSI tricks, resolving problems, tape modes and block sizes on Linux and
+  FreeBSD, the OnStream driver, tape performance, autochanger and syslog errors); dealing with firewalls (the ports and
+  a NAT example); what to do when Bacula crashes (traceback, the debugger, debug output); and the licenses). Kept: the
+  PDF of the guide, 66 PDF pages (about 166,000 characters of text as pypdf extracts it), one file; the package ships
+  it gzipped (pdf/problems.pdf.gz) and it is laid out unpacked, with the package's mtime. Left out: the other five
+  PDF guides the package ships (the Community Main Manual, the Console and Operators Guide, the Utility Programs, the
+  Miscellaneous Guide and the Developer's Guide: other readers and topics, one manual per corpus), the same six guides
+  as HTML (html/: one format) with their images and stylesheets, and the TODO.Debian, changelog and copyright.
+- debian-pam: libpam-doc 1.5.2-6+deb12u3
+  (sha256 92e95cc4a5735031cf1de9b7933bb6b5ef70f9d7e8896382da02e78fe6e21426), "The Linux-PAM System Administrators'
+  Guide" by Andrew G. Morgan and contributors, as Linux-PAM 1.5.2 ships it (the pluggable authentication modules:
+  introduction, the text's conventions, overview, the configuration file (syntax, control values, directory based
+  configuration, examples), security issues, and the reference of the 38 modules shipped, pam_access to pam_xauth,
+  each with its options, module types, return values, files and examples; and the acknowledgments). The package has
+  no PDF. Kept: its HTML, one file per chapter, section or module as the package ships it, 48 files in the manual's
+  order (Linux-PAM_SAG.html's), about 149,000 characters of text once the tags are stripped. Left out: the table of
+  contents (Linux-PAM_SAG.html) and the index page of the three guides (index.html), the chapter pages that are only a
+  list of their sections (sag-security-issues.html, sag-module-reference.html), "See also" (sag-see-also.html: three
+  titles), the copyright chapter (sag-copyright.html: the document's license terms), the Application Developers'
+  Guide and the Module Writers' Guide (adg-*.html, mwg-*.html: for programmers, other readers and topics, one manual
+  per corpus), the text copies of the three guides, of RFC 86.0 and of the Internet-Draft (txt/), and the changelogs,
+  NEWS.Debian and copyright.
 
 Layout:
 
@@ -248,6 +278,8 @@ Layout:
     bench/.cache/heldout/debian-supervisor/corpus/<page>.html
     bench/.cache/heldout/debian-yaws/corpus/yaws-manual.pdf
     bench/.cache/heldout/debian-h2o/corpus/<page>.html or configure-<page>.html
+    bench/.cache/heldout/debian-bacula/corpus/bacula-problem-resolution-guide.pdf
+    bench/.cache/heldout/debian-pam/corpus/sag-<chapter, section or module>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -257,7 +289,8 @@ corpora/heldout-debian-nut-questions.jsonl, corpora/heldout-debian-frr-questions
 corpora/heldout-debian-openafs-questions.jsonl, corpora/heldout-debian-aptitude-questions.jsonl,
 corpora/heldout-debian-dibbler-questions.jsonl, corpora/heldout-debian-varnish-questions.jsonl,
 corpora/heldout-debian-bird-questions.jsonl, corpora/heldout-debian-supervisor-questions.jsonl,
-corpora/heldout-debian-yaws-questions.jsonl and corpora/heldout-debian-h2o-questions.jsonl, 30 each
+corpora/heldout-debian-yaws-questions.jsonl, corpora/heldout-debian-h2o-questions.jsonl,
+corpora/heldout-debian-bacula-questions.jsonl and corpora/heldout-debian-pam-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -388,6 +421,17 @@ H2O_PAGES = [  # in the manual's order (the top menu's, then configure.html's): 
                                  "access_control")),
     "faq", "benchmarks",
 ]
+PAM_PAGES = [  # in the manual's order (Linux-PAM_SAG.html's): a file per chapter or section, one per module
+    "sag-introduction", "sag-text-conventions", "sag-overview",  # 1-3
+    "sag-configuration", "sag-configuration-file", "sag-configuration-directory", "sag-configuration-example",  # 4
+    "sag-security-issues-wrong", "sag-security-issues-other",  # 5
+    *(f"sag-pam_{m}" for m in ("access", "debug", "deny", "echo", "env", "exec", "faildelay", "filter", "ftp", "group",
+                               "issue", "keyinit", "lastlog", "limits", "listfile", "localuser", "loginuid", "mail",
+                               "mkhomedir", "motd", "namespace", "nologin", "permit", "pwhistory", "rhosts", "rootok",
+                               "securetty", "selinux", "shells", "succeed_if", "time", "timestamp", "umask", "unix",
+                               "userdb", "warn", "wheel", "xauth")),  # 6
+    "sag-author",  # 8
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -460,6 +504,14 @@ CORPORA = {
     "debian-h2o": Corpus(
         "h2o-doc", "2.2.5+dfsg2-7", "d2bb80e6ad2431d1bf99175e6d41b7e9177aba48c70ac56c7cad7465cd4af9f7",
         {f"{p.replace('/', '-')}.html": f"usr/share/doc/h2o/{p}.html" for p in H2O_PAGES},
+    ),
+    "debian-bacula": Corpus(
+        "bacula-doc", "9.6.7-2", "64c2cd53ecbc1b19a59fa86992729679cfd8d5d2e0b5fc80cafdaa442058bf3f",
+        {"bacula-problem-resolution-guide.pdf": "usr/share/doc/bacula-doc/pdf/problems.pdf.gz"},  # gzipped, unpacked
+    ),
+    "debian-pam": Corpus(
+        "libpam-doc", "1.5.2-6+deb12u3", "92e95cc4a5735031cf1de9b7933bb6b5ef70f9d7e8896382da02e78fe6e21426",
+        {f"{p}.html": f"usr/share/doc/libpam-doc/html/{p}.html" for p in PAM_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
