@@ -338,6 +338,7 @@ class _Writer:
                 source=candidate.source,
                 root=str(candidate.root),
                 sha256=candidate.sha256,
+                version=candidate.version,
                 size=candidate.size,
                 mtime=candidate.mtime,
                 title=event.title,
@@ -347,7 +348,7 @@ class _Writer:
             registry, tags, depth = self.tagging
             tag_new_version(doc, registry.get(doc.doc_id), candidate.path, tags, depth)
             self.open[doc.doc_id] = doc
-            self.unbegun[doc.doc_id] = (doc, candidate.sha256)  # journalled with the next write
+            self.unbegun[doc.doc_id] = (doc, doc.version)  # journalled with the next write
         elif isinstance(event, _Piece):
             chunk = self._chunk(event)
             if event.vector is None:
@@ -392,7 +393,7 @@ class _Writer:
         doc = self.open[event.candidate.doc_id]
         piece = event.piece
         return Chunk(
-            chunk_id=make_chunk_id(doc.doc_id, doc.sha256, event.index),
+            chunk_id=make_chunk_id(doc.doc_id, doc.version, event.index),
             doc_id=doc.doc_id,
             source=doc.source,
             title=doc.title,
@@ -403,7 +404,7 @@ class _Writer:
             page_end=piece.page_end,
             char_start=piece.char_start,
             char_end=piece.char_end,
-            sha256=doc.sha256,
+            sha256=doc.version,
             ingested_at=self.now,
             kind=doc.kind,
             modified=doc.mtime,

@@ -1,5 +1,6 @@
 """What an ingest run has to do: scan the given folders and files (includes, excludes, symlinks,
-unreadable folders), then diff them against the document registry by sha256.
+unreadable folders), then diff them against the document registry by sha256 and by how they were
+parsed (`PARSER_VERSION` and the chunk settings: `chunk_version`).
 
 `IngestPipeline` (ingest.pipeline) runs the scan and the diff on the main thread, then parses, embeds
 and commits the files they return.
@@ -8,6 +9,7 @@ and commits the files they return.
 from __future__ import annotations
 
 import fnmatch
+import hashlib
 import logging
 import os
 import stat
@@ -27,6 +29,26 @@ if TYPE_CHECKING:  # kb.service hands the pipeline its store: named here for typ
 
 log = logging.getLogger("ingest.pipeline")  # the ingest run's logger: -v shows its lines under one name
 
+# What ingest makes of a file, as a number: raise it with every change to a loader or the chunker
+# that changes what a file gives (its text, headings, pages or chunk boundaries). A document parsed
+# under another number, or with other chunk or OCR settings, is read again at the next ingest, as if
+# its file had changed: a store never keeps passages an older kb cut.
+# 2: HTML headings without their permalink anchors ("¶").
+PARSER_VERSION = 2
+
+
+def parse_key(settings: Settings) -> str:
+    """How this kb parses and chunks files with these settings: what a version's chunks depend on
+    besides the file's bytes."""
+    cfg = settings.ingest
+    return (f"parser {PARSER_VERSION}; chunk {cfg.chunk_size}/{cfg.chunk_overlap}; "
+            f"prefix {settings.embedding.passage_prefix!r}; ocr {cfg.ocr} {cfg.ocr_dpi} dpi")
+
+
+def chunk_version(sha256: str, key: str) -> str:
+    """The version of a document's chunks: its file's sha256 and how it was parsed (`parse_key`)."""
+    return hashlib.sha256(f"{sha256}\n{key}".encode()).hexdigest()
+
 
 @dataclass(slots=True)
 class Candidate:
@@ -37,6 +59,7 @@ class Candidate:
     source: str  # path relative to its root, with forward slashes
     doc_id: str = ""
     sha256: str = ""
+    version: str = ""  # of the chunks this run would write: chunk_version(sha256, parse_key)
     size: int = 0
     mtime: float = 0.0
     status: str = ""  # added | updated | unchanged
@@ -49,6 +72,7 @@ class Scanner:
     def __init__(self, settings: Settings, store: Store):
         self.settings = settings
         self.store = store
+        self.key = parse_key(settings)
 
     # -- scanning -----------------------------------------------------------------------------
 
@@ -161,6 +185,8 @@ class Scanner:
         pass over a big synced folder then reads only what changed."""
         if self.settings.ingest.verify_unchanged or known is None or not known.sha256 or known.pending:
             return False
+        if known.version != chunk_version(known.sha256, self.key):  # parsed another way: read it again
+            return False
         # The registry's float mtime comes back from Chroma up to a unit in the last place off
         # (~0.2 µs at today's timestamps): equal within a microsecond.
         if known.root != str(candidate.root) or known.size != info.st_size or abs(known.mtime - info.st_mtime) > 1e-6:
@@ -213,6 +239,7 @@ class Scanner:
                 report.fail(display, f"unexpected error while checking: {type(exc).__name__}: {exc}")
                 continue
             candidate.size, candidate.mtime = info.st_size, info.st_mtime
+            candidate.version = chunk_version(candidate.sha256, self.key)
             known = registry.get(candidate.doc_id)
             if known is not None and known.root != str(candidate.root) and (Path(known.root) / known.source).is_file():
                 report.fail(
@@ -221,7 +248,9 @@ class Scanner:
                     "ingest this folder into another collection (--collection)",
                 )
                 continue
-            if known is not None and known.sha256 == candidate.sha256:
+            if known is not None and known.sha256 == candidate.sha256 and known.version != candidate.version:
+                log.info("%s: unchanged, parsed by another kb or with other chunk settings: reading it again", display)
+            elif known is not None and known.sha256 == candidate.sha256:
                 candidate.status = "unchanged"
                 report.files_unchanged += 1
                 if known.root != str(candidate.root) and not report.dry_run:

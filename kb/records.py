@@ -51,7 +51,7 @@ class Chunk:
     page_end: int | None = None
     char_start: int = 0
     char_end: int = 0
-    sha256: str = ""
+    sha256: str = ""  # the version of its document it belongs to (Document.version), under its old name
     ingested_at: str = ""
     kind: str = ""
     modified: float = 0.0
@@ -107,9 +107,14 @@ def folder_of(source: str) -> str:
 class Document:
     """One registry entry: a source file as the store knows it.
 
-    `sha256` is the committed version: the only chunks searches may return are those of this doc_id
-    whose sha256 equals it. `pending` is non-empty while a write is in flight (the journal that lets
-    the next run finish or undo an ingest that was killed).
+    `sha256` is the committed file's hash (empty while none is committed) and `version` the
+    committed version of its chunks: the only chunks searches may return are those of this doc_id
+    whose version (their `sha256` metadata) equals it. The version is the file's hash and the way it
+    was parsed together (`ingest.scan.chunk_version`), so a file read again by a newer parser or with
+    other chunk settings is a new version, written beside the old one like a changed file. Entries
+    from before versions have none: their chunks carry the file's hash, which `from_metadata` makes
+    their version. `pending` is non-empty while a write is in flight (the version being written: the
+    journal that lets the next run finish or undo an ingest that was killed).
     """
 
     doc_id: str
@@ -128,6 +133,7 @@ class Document:
     tags_added: list[str] = field(default_factory=list)  # by hand: `kb tag`, the upload form
     tags_removed: list[str] = field(default_factory=list)  # by hand: `kb tag --remove`
     meta_version: int = 0  # the METADATA_VERSION its chunks carry
+    version: str = ""  # the committed version of its chunks (see above)
 
     @property
     def folder(self) -> str:
@@ -152,8 +158,11 @@ class Document:
     @classmethod
     def from_metadata(cls, meta: dict[str, Any]) -> Document:
         """The entry a registry record's metadata holds (its `to_dict()`); unknown keys are ignored."""
-        return cls(**{k: list(v) if isinstance(v, (list, tuple)) else v for k, v in meta.items()
-                      if k in cls.__dataclass_fields__ and v is not None})
+        doc = cls(**{k: list(v) if isinstance(v, (list, tuple)) else v for k, v in meta.items()
+                     if k in cls.__dataclass_fields__ and v is not None})
+        if not doc.version and "version" not in meta:  # written before versions: chunks carry the file's hash
+            doc.version = doc.sha256
+        return doc
 
 
 @dataclass(slots=True)
@@ -254,9 +263,9 @@ def make_doc_id(collection: str, source: str) -> str:
     return hashlib.sha1(f"{collection}\0{source}".encode()).hexdigest()[:20]
 
 
-def make_chunk_id(doc_id: str, sha256: str, index: int) -> str:
+def make_chunk_id(doc_id: str, version: str, index: int) -> str:
     """Chunk ids carry the version, so a new version's chunks can be written beside the old ones."""
-    return f"{doc_id}-{sha256[:16]}-{index:05d}"
+    return f"{doc_id}-{version[:16]}-{index:05d}"
 
 
 def split_chunk_id(chunk_id: str) -> tuple[str, str, int] | None:

@@ -35,7 +35,7 @@ def assert_consistent(kb: KnowledgeBase) -> None:
     counts = Counter()
     for chunk_id, doc_id, sha in kb.store.chunk_versions():
         assert doc_id in docs, f"orphan chunk {chunk_id}"
-        assert sha == docs[doc_id].sha256, f"stale chunk {chunk_id}"
+        assert sha == docs[doc_id].version, f"stale chunk {chunk_id}"
         counts[doc_id] += 1
     assert counts == Counter({d.doc_id: d.chunks for d in docs.values()})
     # The lexical index holds exactly the same chunk versions.
@@ -426,3 +426,39 @@ def test_a_store_failure_reaches_the_ingesting_thread_once_and_stops_later_write
         ops.submit(done.append, "commit")
     ops.close(raise_error=False)  # abandon() after a failure: no second raise, no hang
 
+
+
+def test_a_file_parsed_by_another_kb_or_chunk_settings_is_read_again(settings, hash_embedder, docs, monkeypatch):
+    """A store keeps no passages an older parser or other chunk settings cut: the next ingest reads
+    such files again as if they had changed (a new version beside the old, then the switch), and
+    leaves them alone once they are current."""
+    import ingest.scan
+
+    _write(docs, "a.md", "# Alpha\n\n" + " ".join(f"Alpha fact number {n} is here." for n in range(60)) + "\n")
+    _write(docs, "b.md", "# Bravo\n\nBravo team owns search.\n")
+    with KnowledgeBase(settings, embedder=hash_embedder) as kb:
+        kb.ingest([docs])
+        before = {d.source: d for d in kb.documents()}
+        assert kb.ingest([docs]).files_unchanged == 2
+    smaller = settings.with_overrides(ingest={"chunk_size": 64, "chunk_overlap": 8})
+    with KnowledgeBase(smaller, embedder=hash_embedder) as kb:
+        report = kb.ingest([docs])
+        assert (report.files_updated, report.files_unchanged) == (2, 0)
+        after = {d.source: d for d in kb.documents()}
+        assert after["a.md"].sha256 == before["a.md"].sha256 and after["a.md"].version != before["a.md"].version
+        assert after["a.md"].chunks > before["a.md"].chunks  # cut to the new size
+        assert_consistent(kb)
+        assert kb.ingest([docs]).files_unchanged == 2
+        monkeypatch.setattr(ingest.scan, "PARSER_VERSION", ingest.scan.PARSER_VERSION + 1)  # a newer parser
+        assert kb.ingest([docs], dry_run=True).files_updated == 2
+        assert kb.ingest([docs]).files_updated == 2
+        assert_consistent(kb)
+        assert [h.source for h in kb.search("Bravo team owns search", top_k=3, mode="lexical")][:1] == ["b.md"]
+
+
+def test_a_registry_entry_from_before_versions_takes_its_files_hash_as_its_version():
+    """Chunks written before versions carry the file's sha256: that is their version."""
+    old = Document.from_metadata({"doc_id": "d", "source": "a.md", "sha256": "ab" * 32, "chunks": 3})
+    assert old.version == "ab" * 32
+    begun = Document.from_metadata({"doc_id": "d", "source": "a.md", "sha256": "", "version": "", "pending": "cd" * 32})
+    assert begun.version == ""

@@ -8,8 +8,9 @@ change token says another one wrote (`sync_lexical`).
 
 Write protocol (what makes an ingest safe to kill at any moment):
 
-1. `begin(doc, new_sha)`: the registry entry gets `pending = new_sha` (new documents get an entry
-   with an empty committed `sha256`).
+1. `begin(doc, new_version)`: the registry entry gets `pending = new_version` (new documents get an
+   entry with an empty committed `sha256` and `version`). A version is the file's hash and how it was
+   parsed (records.Document): a file read again by a newer parser is a new version too.
 2. The new version's chunks are upserted. Their ids carry the version, so they sit beside the old
    ones; searches ignore them because the registry still names the old version.
 3. `commit(doc)`: the registry entry names the new version (one record write: the switch is atomic),
@@ -265,7 +266,7 @@ class Store:
             lexical.result()
 
     def commit(self, doc: Document) -> None:
-        """Make `doc.sha256` the visible version, then drop every other version (step 3). A
+        """Make `doc.version` the visible version, then drop every other version (step 3). A
         document that had no entry when this store began it has no other version (chunks are
         only written after an entry journals them, and recover() undoes any left): one write."""
         self.commit_many([doc])
@@ -276,10 +277,10 @@ class Store:
         replaced = [d for d in docs if d.doc_id not in self._new]
         self._new.difference_update(d.doc_id for d in docs)
         for doc in replaced:
-            doc.pending = doc.sha256
+            doc.pending = doc.version
         self._put_many(replaced)
         for doc in replaced:
-            self._delete_chunks_except(doc.doc_id, doc.sha256)
+            self._delete_chunks_except(doc.doc_id, doc.version)
         self.lexical.set_documents([lexical_row(d) for d in docs])
         for doc in docs:
             doc.pending = ""
@@ -289,7 +290,7 @@ class Store:
         """Write a committed document's filter keys (tags, kind, modified) onto its chunks in Chroma
         and the lexical index, in place: nothing is embedded. Journaled like a write (`pending`),
         so a run killed half-way is finished by recover()."""
-        doc.pending = doc.sha256
+        doc.pending = doc.version
         self._put(doc)
         write_chunk_metadata(self._chunks, doc)
         self.lexical.set_documents([lexical_row(doc)])
@@ -303,7 +304,7 @@ class Store:
         if current is None:
             self._delete_chunks_except(doc_id, "")
             return
-        self._delete_chunks_except(doc_id, current.sha256)
+        self._delete_chunks_except(doc_id, current.version if current.sha256 else "")
         if current.sha256:
             current.pending = ""
             self._put(current)
@@ -316,7 +317,7 @@ class Store:
         if current is None:
             return 0
         removed = current.chunks
-        current.sha256, current.pending = "", "delete"  # a crash from here on is finished by recover()
+        current.sha256, current.version, current.pending = "", "", "delete"  # a crash from here on is finished by recover()
         self._put(current)
         self._delete_chunks_except(doc_id, "")
         self._delete_entry(doc_id)
@@ -372,7 +373,7 @@ class Store:
         gone = [doc_id for doc_id in held.keys() | meta.keys() if doc_id not in docs]
         outdated = [
             d for d in docs.values() if d.sha256 and (
-                held.get(d.doc_id, {}).get(d.sha256, 0) != d.chunks or meta.get(d.doc_id) != _indexed_meta(d))
+                held.get(d.doc_id, {}).get(d.version, 0) != d.chunks or meta.get(d.doc_id) != _indexed_meta(d))
         ]
         if len(outdated) > _SYNC_REBUILD:
             self.rebuild_lexical()
@@ -385,10 +386,10 @@ class Store:
             rows = [
                 (cid, m["doc_id"], m["sha256"], m["source"], heading_and_text(m.get("heading", ""), text))
                 for cid, m, text in zip(got["ids"], got["metadatas"], got["documents"])
-                if m["sha256"] == batch[m["doc_id"]].sha256
+                if m["sha256"] == batch[m["doc_id"]].version
             ]
             for doc in batch.values():
-                self.lexical.delete(doc.doc_id, keep_sha256=doc.sha256)
+                self.lexical.delete(doc.doc_id, keep_sha256=doc.version)
             self.lexical.add(rows)
             self.lexical.set_documents(lexical_row(d) for d in batch.values())
         if gone or outdated:
@@ -396,12 +397,12 @@ class Store:
                      self.collection_name, len(outdated), len(gone))
         return len(outdated) + len(gone)
 
-    def _delete_chunks_except(self, doc_id: str, sha256: str) -> None:
-        if sha256:
-            self._chunks.delete(where={"$and": [{"doc_id": doc_id}, {"sha256": {"$ne": sha256}}]})
+    def _delete_chunks_except(self, doc_id: str, version: str) -> None:
+        if version:
+            self._chunks.delete(where={"$and": [{"doc_id": doc_id}, {"sha256": {"$ne": version}}]})
         else:
             self._chunks.delete(where={"doc_id": doc_id})
-        self.lexical.delete(doc_id, keep_sha256=sha256)
+        self.lexical.delete(doc_id, keep_sha256=version)
 
     # -- reads -------------------------------------------------------------------------------
 
@@ -481,21 +482,21 @@ class Store:
 
     def _committed_bare(self, scored: list[tuple[str, float]]) -> list[Hit]:
         """Bare hits for (chunk_id, score) pairs of committed versions, told from the chunk id
-        (doc_id-sha256[:16]-index) and the registry: no read of the chunks themselves."""
+        (doc_id-version[:16]-index) and the registry: no read of the chunks themselves."""
         parsed = [(cid, score, *split) for cid, score in scored if (split := split_chunk_id(cid)) is not None]
         docs = self._committed_versions([doc_id for _, _, doc_id, _, _ in parsed])
         hits = []
         for cid, score, doc_id, version, index in parsed:
             doc = docs.get(doc_id)
-            if doc is not None and doc.sha256[:16] == version:
+            if doc is not None and doc.sha256 and doc.version[:16] == version:
                 hits.append(Hit(doc_id=doc_id, chunk_id=cid, source=doc.source, page=None, heading="", title=doc.title,
-                                score=round(float(score), 6), text="", chunk_index=index, sha256=doc.sha256))
+                                score=round(float(score), 6), text="", chunk_index=index, sha256=doc.version))
         return hits
 
     def _committed(self, hits: list[Hit]) -> list[Hit]:
         """Only hits of each document's committed version: never half a write."""
         docs = self._committed_versions([h.doc_id for h in hits])
-        return [h for h in hits if (doc := docs.get(h.doc_id)) is not None and doc.sha256 == h.sha256]
+        return [h for h in hits if (doc := docs.get(h.doc_id)) is not None and doc.sha256 and doc.version == h.sha256]
 
     def disk_bytes(self) -> int | None:
         """Bytes the embedded store takes on disk (None for a server)."""

@@ -42,7 +42,7 @@ def chroma_where(doc_ids: list[str] | None, filters: Filters | None) -> dict[str
 def write_chunk_metadata(chunks: Any, doc: Document) -> int:
     """Give every chunk of `doc`'s committed version its current filter keys, in place (the vectors
     and texts are not touched); returns how many chunks were updated."""
-    found = chunks.get(where={"$and": [{"doc_id": doc.doc_id}, {"sha256": doc.sha256}]}, include=[])
+    found = chunks.get(where={"$and": [{"doc_id": doc.doc_id}, {"sha256": doc.version}]}, include=[])
     ids = found["ids"]
     meta = doc.chunk_metadata()
     for start in range(0, len(ids), _UPDATE_PAGE):
