@@ -883,3 +883,22 @@ def test_a_chinese_question_about_a_type_anchors_the_number_near_its_english_wor
                          "i.e., you can expect it to store values from 0 to 4294967295.", "bird-users-guide.pdf · p. 22 · Filters")]
     assert {"filte", "type", "integ"} <= anchor_terms(question)
     assert not ground("int 类型是 32 位的无符号整数 [1]。", types, question, anchors=anchor_terms(question)).dropped
+
+
+def test_a_latin_word_of_a_chinese_question_names_the_setting_a_fact_must_come_from():
+    """"Yaws 用 revproxy 做反向代理时 … 默认超时时间" asks about revproxy: the default idle timeout of
+    ysession, in a passage that never names revproxy, is not it; the product's own name ("yaws", in
+    every passage's file name) names nothing."""
+    question = "Yaws 用 revproxy 做反向代理时，连接后端服务器的默认超时时间是多少？"
+    passages = [Labelled(1, "revproxy = Prefix Url — Make Yaws a reverse proxy for the given URL prefix.",
+                         "yaws-manual.pdf · p. 48 · The config file"),
+                Labelled(2, "The default ysession_idle_timeout value is 2*60*1000 (2 minutes). Every connection "
+                            "to the server is timed out by it.", "yaws-manual.pdf · p. 51 · The config file")]
+    from kb.answer.citations import anchor_terms, latin_names
+
+    assert latin_names(question) == {"revproxy"}
+    assert ground("连接后端服务器的默认超时时间是 2 分钟 [2]。", passages, question, anchors=anchor_terms(question)).dropped
+    # Named where the fact is, it stands.
+    named = [Labelled(1, "revproxy = Prefix Url — Make Yaws a reverse proxy. The default timeout connecting to the "
+                         "backend server is 2 minutes.", "yaws-manual.pdf · p. 48 · The config file")]
+    assert not ground("默认超时时间是 2 分钟 [1]。", named, question, anchors=anchor_terms(question)).dropped

@@ -572,10 +572,11 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     # The settings it names, hyphenated ones too (read-quanta, DNS-over-HTTPS), that each passage names.
     terms = specific_terms(question) if single else set()
     settings = terms | (set(_COMPOUND.findall(question.lower())) - _PLAIN_COMPOUNDS if single else set())
+    settings |= latin_names(question) if single else set()
     set_by = {p.n: {t for t in settings if mentions(t, _headed(p))} for p in passages}
     # A hyphenated name with the product's own name in it (dibbler-relay, where every passage is from
     # dibbler-users-guide.pdf) is the product's, and a passage that says "relay" is about it too.
-    products = _in_every_name(settings - terms, passages)
+    products = _in_every_name(settings - terms, passages)  # (a Latin word of a Chinese question too: "yaws")
     named_by = {n: named - products for n, named in set_by.items()}
     naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
     asks_default = single and bool(_DEFAULT.search(question) or _UNSET.search(question))
@@ -784,6 +785,16 @@ _CLAUSE = re.compile(r"^(?:when|where|if|once|after|before|while)\s+(?!(?:is|are
 _ZH_PART = re.compile(r"(?<=[？?])\s*|[，,；;]\s*(?=[^，,；;？?]*(?:哪|什么|多少|几|怎么|如何|是否))")
 _ZH_ASKS = re.compile(r"哪|什么|多少|几|怎么|如何|是否|吗")
 _EN_ASKS = re.compile(r"\b(?:which|what|how|where|when|why|who)\b|\?", re.I)
+
+
+# A Latin word in a Chinese question: the name of what it asks about ("revproxy", "dhfile", "order"),
+# written as the manual writes it; upper-case ones are acronyms (TCP, SSL), no setting's name.
+_LATIN_NAME = re.compile(r"(?<![\w.-])[a-z][a-z0-9_]{2,}(?![\w.-])", re.ASCII)
+
+
+def latin_names(question: str) -> set[str]:
+    """The lower-case Latin words of a Chinese question, which name settings and commands."""
+    return set(_LATIN_NAME.findall(question)) if _HAN.search(question) else set()
 
 
 def question_parts(question: str) -> list[str]:
