@@ -902,3 +902,14 @@ def test_a_latin_word_of_a_chinese_question_names_the_setting_a_fact_must_come_f
     named = [Labelled(1, "revproxy = Prefix Url — Make Yaws a reverse proxy. The default timeout connecting to the "
                          "backend server is 2 minutes.", "yaws-manual.pdf · p. 48 · The config file")]
     assert not ground("默认超时时间是 2 分钟 [1]。", named, question, anchors=anchor_terms(question)).dropped
+
+
+def test_an_upper_case_value_is_an_answer_and_the_default_named_no_value_is_none():
+    """"… using the GET method" answers "with which HTTP method"; "uses the default brotli quality
+    level" names no level."""
+    from kb.answer.citations import restates
+
+    assert not restates("With which HTTP method does H2O then fetch the resource it points to?",
+                        "H2O then fetches the resource it points to using the GET method [1].")
+    assert restates("When compress is set to ON without giving a quality, which brotli quality level does H2O use?",
+                    "H2O uses the default brotli quality level when compress is set to ON without giving a quality [1].")

@@ -721,7 +721,8 @@ _SHORT = frozenset("the and for are was its not but can has had all any one two 
                    "who why new old own see yet too his her she him let put ran run got did".split())
 _YES_NO = re.compile(r"^\W*(?:yes|no|not|never|only)\b", re.I)
 _FILLER = frozenset("should used using uses make makes made expects expect expected certain specific particular "
-                    "sure need needs allows allow given like follows following within order ensure based".split())
+                    "sure need needs allows allow given like follows following within order ensure based "
+                    "default defaults".split())  # ("uses the default quality level" names no level)
 
 
 # A unit with no amount beside it says nothing ("The default value of X is seconds.").
@@ -731,6 +732,8 @@ _UNIT_WORDS = frozenset(f"{unit}{plural}" for unit in "second minute hour week m
 
 # A one-letter option (-D, -H), whose case is its meaning.
 _SHORT_OPTION = re.compile(r"(?<![\w-])-[A-Za-z0-9](?![\w-])")
+# An upper-case word (GET, CS6) or a word with a sigil (a YAML tag !file, a format %h): a value.
+_VALUE_WORD = re.compile(r"(?<![\w!%@$&-])(?:[A-Z][A-Z0-9]+|[!%@$&][A-Za-z_][\w.-]*)(?![\w-])")
 
 
 # What an answer says when it has no value to give: "a certain sequence", "some specific port".
@@ -768,6 +771,8 @@ def restates(question: str, text: str) -> bool:
         return True  # "Which file does PIPEFN name by default?" "The default file name … is PIPEFN."
     if _VAGUE.search(plain):
         return True  # "a certain port connection attempt sequence" names no sequence
+    if set(_VALUE_WORD.findall(plain)) - set(_VALUE_WORD.findall(question)):
+        return False  # "… using the GET method", "… is !file": a method, a flag or a tag is a value
     asked = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)}
     said = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(plain))
             if (len(w) >= 4 or len(w) == 3 and w not in _SHORT) and w not in _STOP and w not in _FILLER
