@@ -879,8 +879,11 @@ def test_a_chinese_question_about_a_type_anchors_the_number_near_its_english_wor
     from kb.answer.citations import anchor_terms
 
     question = "BIRD 过滤器语言中的 int 类型是多少位的无符号整数？"
-    types = [Labelled(1, "bool This is a boolean type. int This is a general integer type. It is an unsigned 32bit type; "
-                         "i.e., you can expect it to store values from 0 to 4294967295.", "bird-users-guide.pdf · p. 22 · Filters")]
+    types = [Labelled(1, "Each variable and each value has certain type. Booleans, integers and enums are incompatible "
+                         "with each other (that is to prevent you from shooting oneself in the foot). bool This is a boolean "
+                         "type, it can have only two values, true and false. int This is a general integer type. It is an "
+                         "unsigned 32bit type; i.e., you can expect it to store values from 0 to 4294967295.",
+                      "bird-users-guide.pdf · p. 22 · Filters")]
     assert {"filte", "type", "integ"} <= anchor_terms(question)
     assert not ground("int 类型是 32 位的无符号整数 [1]。", types, question, anchors=anchor_terms(question)).dropped
 
@@ -904,12 +907,34 @@ def test_a_latin_word_of_a_chinese_question_names_the_setting_a_fact_must_come_f
     assert not ground("默认超时时间是 2 分钟 [1]。", named, question, anchors=anchor_terms(question)).dropped
 
 
-def test_an_upper_case_value_is_an_answer_and_the_default_named_no_value_is_none():
-    """"… using the GET method" answers "with which HTTP method"; "uses the default brotli quality
-    level" names no level."""
-    from kb.answer.citations import restates
+def test_an_upper_case_or_sigilled_value_is_an_answer():
+    """"… using the GET method" answers "with which HTTP method"; "… is !file" which YAML tag."""
+    from kb.answer.citations import parse_citations, restates
 
     assert not restates("With which HTTP method does H2O then fetch the resource it points to?",
                         "H2O then fetches the resource it points to using the GET method [1].")
-    assert restates("When compress is set to ON without giving a quality, which brotli quality level does H2O use?",
-                    "H2O uses the default brotli quality level when compress is set to ON without giving a quality [1].")
+    question = "Which custom YAML tag lets me include another YAML file in an H2O configuration file?"
+    text, _ = parse_citations("The YAML tag that lets you include another YAML file in an H2O configuration file is !file [1].",
+                              [P(1, "The tag !file includes another YAML file.")])
+    assert "is !file" in text  # the space before a tag's "!" is no space before a full stop
+    assert not restates(question, text)
+    # "default" is a word of its own: a default route answers which route.
+    assert not restates("Which route does the daemon install when no gateway is configured?", "It installs a default route [1].")
+
+
+def test_a_latin_word_of_a_chinese_question_decides_which_passages_are_about_it_not_whose_value_follows():
+    """A unit ("kib") or the daemon ("supervisord") in a Chinese question is no setting whose name
+    the default must follow."""
+    ref = [P(1, "stopwaitsecs The number of seconds to wait for the OS to return a SIGCHLD to supervisord after "
+                "the program has been sent a stopsignal. Default: 10")]
+    question = "supervisord 停止程序时默认等待多少秒？"
+    assert not ground("supervisord 默认等待 10 秒 [1]。", ref, question).dropped
+    sizes = [P(1, "The default buffer size is 64 KiB.")]
+    assert not ground("默认缓冲区大小是 64 KiB [1]。", sizes, "默认缓冲区大小是多少 kib？").dropped
+
+
+def test_a_default_said_after_an_abbreviation_or_in_the_next_short_sentence_is_one():
+    question = "Which port does the daemon listen on by default?"
+    assert not ground("It listens on port 22 by default [1].", [P(1, "Port 22. This is the default.")], question).dropped
+    assert not ground("The default buffer is 64 KiB [1].", [P(1, "The buffer is 64 KiB (i.e. the default) here.")],
+                      "What is the default buffer size?").dropped

@@ -462,3 +462,31 @@ def test_a_registry_entry_from_before_versions_takes_its_files_hash_as_its_versi
     assert old.version == "ab" * 32
     begun = Document.from_metadata({"doc_id": "d", "source": "a.md", "sha256": "", "version": "", "pending": "cd" * 32})
     assert begun.version == ""
+
+
+def test_a_store_from_before_versions_stays_searchable_and_is_read_again_once(settings, hash_embedder, docs, monkeypatch):
+    """A store an older kb wrote: registry entries without a version, chunks keyed by the file's
+    sha256. Its documents are found as they are, the next ingest reads them again once, and after
+    that they are current."""
+    import ingest.scan
+
+    _write(docs, "a.md", "# Alpha\n\nAlpha team owns billing.\n")
+    _write(docs, "b.md", "# Bravo\n\nBravo team owns search.\n")
+    with monkeypatch.context() as old_kb:
+        old_kb.setattr(ingest.scan, "chunk_version", lambda sha256, key: sha256)  # how chunks were keyed before
+        with KnowledgeBase(settings, embedder=hash_embedder) as kb:
+            kb.ingest([docs])
+            ids = [d.doc_id for d in kb.store.documents()]
+            kb.store._registry.update(ids=ids, metadatas=[{"version": None} for _ in ids])  # no such key then
+            assert not any("version" in m for m in kb.store._registry.get(ids=ids, include=["metadatas"])["metadatas"])
+    with KnowledgeBase(settings, embedder=hash_embedder) as kb:
+        legacy = kb.store.documents()
+        assert all(d.version == d.sha256 for d in legacy)
+        assert [h.source for h in kb.search("Bravo team owns search", top_k=1)] == ["b.md"]
+        assert_consistent(kb)
+        report = kb.ingest([docs])
+        assert (report.files_updated, report.files_unchanged) == (2, 0)
+        assert all(d.version != d.sha256 for d in kb.store.documents())
+        assert [h.source for h in kb.search("Bravo team owns search", top_k=1)] == ["b.md"]
+        assert_consistent(kb)
+        assert kb.ingest([docs]).files_unchanged == 2

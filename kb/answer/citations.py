@@ -50,6 +50,7 @@ _HAN = re.compile(f"[{CJK_UNIFIED}]")
 _IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.:-])((?:--[A-Za-z][\w-]*|[A-Za-z][\w-]*(?:(?:[_./]|::)[\w-]+)+|[A-Za-z]+\d[\w.]*"
                          r"|[a-z]+[A-Z]\w*))(?![\w])", re.ASCII)
 _PLACEHOLDER = re.compile(r"[<>{}\[\]|]|\.\.\.|…|^[A-Z][A-Z_]{2,}$")
+_ASSIGN = frozenset({"=", ":", ":=", "=>", "+="})  # assignment operators in a code span
 _GENERIC = frozenset("using uses used need needs answer question passage passages document documents".split())
 _STOP = frozenset("that this with from have will what which when where there their they them then than into "
                   "your about does must should would could also only each after before more most such".split())
@@ -106,7 +107,8 @@ def parse_citations(text: str, passages: list[Cited]) -> tuple[str, list[Any]]:
         return "".join(f"[{n}]" for n in valid)
 
     cleaned = MARKER.sub(keep, text)
-    cleaned = re.sub(r"[ \t]+([.,;:!?。，；：！？])", r"\1", cleaned)
+    # (space before punctuation a removed marker left; not before a word it starts: "is !file")
+    cleaned = re.sub(r"[ \t]+(?:([。，；：！？])|([.,;:!?])(?![\w%{]))", lambda m: m.group(1) or m.group(2), cleaned)
     return cleaned.strip(), [by_n[n].citation() for n in cited]
 
 
@@ -324,8 +326,8 @@ def facts(sentence: str) -> set[str]:
     found |= {" ".join(q.lower().split()) for q in _QUOTED.findall(_CODE.sub(" ", plain)) if re.search(r"\w", q)}
     for code, ident in _IDENTIFIER.findall(_IPV6.sub(" ", plain)):
         if code:  # each word of a command, placeholders (<package>, FILE, ...) aside
-            # (an operator, "=" in `port = *:9001`, is no fact: the passage may give the value alone)
-            found |= {w.lower().rstrip(".,;") for w in code.split() if not _PLACEHOLDER.search(w) and re.search(r"\w", w)}
+            # (an assignment, "=" in `port = *:9001`, is no fact: the passage may give the value alone)
+            found |= {w.lower().rstrip(".,;") for w in code.split() if not _PLACEHOLDER.search(w) and w not in _ASSIGN}
         elif ident.strip(". "):
             found.add(ident.strip().lower().rstrip("."))
     return {f for f in found if f}
@@ -492,7 +494,8 @@ def follows(fact: str, text: str, names: set[str], heading: str = "") -> bool:
     if any(re.search(_name(n), heading) for n in names):
         return True
     for m in _fact_pattern(fact).finditer(text):
-        before = text[max(0, m.start() - FOLLOW_CHARS) : m.start()]
+        # (the match itself too: a unit word and the default apart, "seconds … startsecs … Default: 1", hold the name)
+        before = text[max(0, m.start() - FOLLOW_CHARS) : m.end()]
         if any(re.search(_name(n), before) or re.match(_SAME_SENTENCE + _name(n), text[m.end():]) for n in names):
             return True
     return False
@@ -522,7 +525,8 @@ def anchored(fact: str, text: str, terms: set[str]) -> bool:
 
 _RANGE_END = re.compile(r"\d[ \t]*[-–][ \t]*$")
 _RANGE_START = re.compile(r"^[ \t]*[-–][ \t]*\d")
-_CLAUSE_END = re.compile(r"[;!?。；！？\n{}]|\.(?!\d)")  # where what follows a value stops being about it
+# Where what follows a value stops being about it (in normalised, lower-case text; "i.e." and "e.g." are no end).
+_CLAUSE_END = re.compile(r"[;!?。；！？\n{}]|(?<!\bi\.e)(?<!\be\.g)\.(?=\s|$)")
 
 
 def given_as_default(fact: str, text: str) -> bool:
@@ -535,7 +539,9 @@ def given_as_default(fact: str, text: str) -> bool:
         # Before the value ("Default: 600", "defaults to"), or after it in its own clause ("64 (the
         # default)", "zlib is used by default"): "port 2345; transport ssh { ... }; # Default interval
         # values" in an example configuration gives 2345 as no default.
-        after = _CLAUSE_END.split(text[m.end() : m.end() + ANCHOR_CHARS], 1)[0]
+        # (or in a short sentence right after it: "Port 22. This is the default.")
+        clause, *rest = _CLAUSE_END.split(text[m.end() : m.end() + ANCHOR_CHARS], 2)
+        after = clause + (f" {rest[0]}" if rest and len(rest[0]) <= 40 else "")
         if any(t in text[max(0, m.start() - ANCHOR_CHARS) : m.end()] or t in after for t in _AS_DEFAULT):
             return True
     return False
@@ -572,11 +578,12 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     # The settings it names, hyphenated ones too (read-quanta, DNS-over-HTTPS), that each passage names.
     terms = specific_terms(question) if single else set()
     settings = terms | (set(_COMPOUND.findall(question.lower())) - _PLAIN_COMPOUNDS if single else set())
-    settings |= latin_names(question) if single else set()
-    set_by = {p.n: {t for t in settings if mentions(t, _headed(p))} for p in passages}
+    # A Chinese question's Latin words ("revproxy") say which passages are about it, not whose value follows.
+    named_in = settings | (latin_names(question) if single else set())
+    set_by = {p.n: {t for t in named_in if mentions(t, _headed(p))} for p in passages}
     # A hyphenated name with the product's own name in it (dibbler-relay, where every passage is from
     # dibbler-users-guide.pdf) is the product's, and a passage that says "relay" is about it too.
-    products = _in_every_name(settings - terms, passages)  # (a Latin word of a Chinese question too: "yaws")
+    products = _in_every_name(named_in - terms, passages)  # (a Latin word of a Chinese question too: "yaws")
     named_by = {n: named - products for n, named in set_by.items()}
     naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
     asks_default = single and bool(_DEFAULT.search(question) or _UNSET.search(question))
@@ -721,8 +728,7 @@ _SHORT = frozenset("the and for are was its not but can has had all any one two 
                    "who why new old own see yet too his her she him let put ran run got did".split())
 _YES_NO = re.compile(r"^\W*(?:yes|no|not|never|only)\b", re.I)
 _FILLER = frozenset("should used using uses make makes made expects expect expected certain specific particular "
-                    "sure need needs allows allow given like follows following within order ensure based "
-                    "default defaults".split())  # ("uses the default quality level" names no level)
+                    "sure need needs allows allow given like follows following within order ensure based".split())
 
 
 # A unit with no amount beside it says nothing ("The default value of X is seconds.").
@@ -771,7 +777,7 @@ def restates(question: str, text: str) -> bool:
         return True  # "Which file does PIPEFN name by default?" "The default file name … is PIPEFN."
     if _VAGUE.search(plain):
         return True  # "a certain port connection attempt sequence" names no sequence
-    if set(_VALUE_WORD.findall(plain)) - set(_VALUE_WORD.findall(question)):
+    if {w.lower() for w in _VALUE_WORD.findall(plain)} - set(re.findall(r"[!%@$&]?[\w.-]+", question.lower())):
         return False  # "… using the GET method", "… is !file": a method, a flag or a tag is a value
     asked = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)}
     said = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(plain))
@@ -798,8 +804,12 @@ _LATIN_NAME = re.compile(r"(?<![\w.-])[a-z][a-z0-9_]{2,}(?![\w.-])", re.ASCII)
 
 
 def latin_names(question: str) -> set[str]:
-    """The lower-case Latin words of a Chinese question, which name settings and commands."""
-    return set(_LATIN_NAME.findall(question)) if _HAN.search(question) else set()
+    """The lower-case Latin words of a Chinese question, which name settings and commands (units,
+    common words and URL schemes aside: "kib", "the", "http")."""
+    if not _HAN.search(question):
+        return set()
+    words = set(_LATIN_NAME.findall(question)) - _STOP - {"http", "https", "www"}
+    return {w for w in words if not any(p.fullmatch(w) for _, p in _UNIT_OF)}
 
 
 def question_parts(question: str) -> list[str]:

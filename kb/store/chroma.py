@@ -224,9 +224,9 @@ class Store:
 
     # -- write protocol ----------------------------------------------------------------------
 
-    def begin(self, doc: Document, new_sha: str) -> None:
+    def begin(self, doc: Document, new_version: str) -> None:
         """Journal that a new version of `doc` is being written (step 1)."""
-        self.begin_many([(doc, new_sha)])
+        self.begin_many([(doc, new_version)])
 
     def begin_many(self, versions: list[tuple[Document, str]]) -> None:
         """`begin` for several documents: one registry read, one registry write."""
@@ -236,14 +236,16 @@ class Store:
             self._lease.check()  # never write on after another host took the lease over
         current = self.get_documents([doc.doc_id for doc, _ in versions])
         entries = []
-        for doc, new_sha in versions:
+        for doc, new_version in versions:
+            if not new_version:  # an empty version would name no chunks: commit would delete them all
+                raise ValueError(f"{doc.source}: a new version needs a name")
             entry = current.get(doc.doc_id)
             if entry is None:
                 entry = Document(doc_id=doc.doc_id, source=doc.source, root=doc.root)
                 self._new.add(doc.doc_id)  # commit has no other version to drop
             else:
                 self._new.discard(doc.doc_id)
-            entry.pending = new_sha
+            entry.pending = new_version
             entries.append(entry)
         self._put_many(entries)
 
@@ -274,6 +276,8 @@ class Store:
     def commit_many(self, docs: list[Document]) -> None:
         """`commit` for several documents: their registry writes go together (one Chroma write
         per step, whatever their number)."""
+        if any(not d.version for d in docs):
+            raise ValueError("commit: a document without a version would lose every chunk")
         replaced = [d for d in docs if d.doc_id not in self._new]
         self._new.difference_update(d.doc_id for d in docs)
         for doc in replaced:
