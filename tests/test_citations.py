@@ -938,3 +938,15 @@ def test_a_default_said_after_an_abbreviation_or_in_the_next_short_sentence_is_o
     assert not ground("It listens on port 22 by default [1].", [P(1, "Port 22. This is the default.")], question).dropped
     assert not ground("The default buffer is 64 KiB [1].", [P(1, "The buffer is 64 KiB (i.e. the default) here.")],
                       "What is the default buffer size?").dropped
+
+
+def test_version_n_of_the_product_names_that_version():
+    """Bacula's guide: "With version 2.6 of the Linux kernel, … the OS will wait two minutes"."""
+    from kb.answer.citations import other_versions
+
+    tape = [P(1, "With version 2.6 of the Linux kernel, if there is no tape in the drive, the OS will wait two "
+                 "minutes. Linux 2.4 kernels failed at once.")]
+    question = "On a Linux 2.6 kernel, how long does the OS wait when Bacula opens a drive with no tape?"
+    assert unsupported_terms(question, tape) == []
+    assert other_versions("Does it work on Linux 3.1?", [tape[0].text.lower()]) == ["linux 3.1"]
+    assert not ground("On Linux 2.6 the OS waits two minutes [1].", tape, question).dropped

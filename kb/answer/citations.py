@@ -366,9 +366,10 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
     quantity = re.fullmatch(r"([\d.]+) ([a-z]+)", fact)
     version = re.fullmatch(r"([a-z][a-z+#]*) (\d+(?:\.\d+)+)", fact)
     if version:  # the name, then the version within three words: "TLS protocol version 1.2", "NUT 2.8.0"
-        name, number = version.groups()
+        name, number = version.groups()  # or "version 2.6 of the Linux kernel"
         return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])(?:[ \t]+[\w/+-]+){{0,3}}?[ \t(]+v?"
-                          rf"{re.escape(number)}(?![\d]|\.\d)")
+                          rf"{re.escape(number)}(?![\d]|\.\d)"
+                          rf"|\bversion\s+v?{re.escape(number)}\s+of\s+(?:the\s+)?{re.escape(name)}(?![\w-])")
     if quantity and quantity.group(2) in _UNITS:
         number, unit = quantity.groups()
         beside = rf"{_number(number)}[ \t]?-?[ \t]?(?:{_UNITS[unit]})(?![a-z])"
@@ -1059,8 +1060,9 @@ def other_versions(question: str, texts: list[str]) -> list[str]:
     punctuation, so "Debian CDs? 14.2" is a section number), but never with N."""
     found = []
     for name, number in _VERSIONED.findall(MARKER.sub(" ", question)):
-        near = re.compile(rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])(?:[ \t]+[\w/+-]+){{0,3}}?[ \t(]+v?(\d+(?:\.\d+)*)\b")
-        seen = {m.group(1) for body in texts for m in near.finditer(body)}
+        near = re.compile(rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])(?:[ \t]+[\w/+-]+){{0,3}}?[ \t(]+v?(\d+(?:\.\d+)*)\b"
+                          rf"|\bversion\s+v?(\d+(?:\.\d+)*)\s+of\s+(?:the\s+)?{re.escape(name.lower())}(?![\w-])")
+        seen = {m.group(1) or m.group(2) for body in texts for m in near.finditer(body)}
         if seen and not any(v == number or v.startswith(number + ".") for v in seen):
             found.append(f"{name.lower()} {number}")
     return found
