@@ -950,3 +950,24 @@ def test_version_n_of_the_product_names_that_version():
     assert unsupported_terms(question, tape) == []
     assert other_versions("Does it work on Linux 3.1?", [tape[0].text.lower()]) == ["linux 3.1"]
     assert not ground("On Linux 2.6 the OS waits two minutes [1].", tape, question).dropped
+
+
+def test_a_capitalised_hyphenated_name_is_a_product_not_a_setting_a_passage_must_name():
+    """"Linux-PAM 的模块 … 通常放在哪个目录？": the introduction says "the PAM library … modules … in the
+    directory /lib/security", without the product's full name; another page names Linux-PAM."""
+    from kb.answer.citations import anchor_terms, proper_names
+
+    question = "Linux-PAM 的模块（动态加载的目标文件）通常放在哪个目录？"
+    assert proper_names(question) == {"linux-pam"} and proper_names("What does DNS-over-HTTPS encrypt?") == set()
+    passages = [Labelled(1, "The Linux-PAM System Administrators' Guide describes the configuration.", "sag-overview.html · Overview"),
+                Labelled(2, "This PAM library is configured locally. The modules themselves will usually be located in the "
+                            "directory /lib/security or /lib64/security.", "sag-introduction.html · Introduction")]
+    assert not ground("通常放在 /lib/security 或 /lib64/security [2]。", passages, question,
+                      anchors=anchor_terms(question)).dropped
+
+
+def test_since_which_version_starts_a_question_part():
+    from kb.answer.citations import question_parts
+
+    assert len(question_parts("Is pam_env's user_readenv option on or off by default, and since which Linux-PAM "
+                              "version is reading the user's environment file deprecated?")) == 2

@@ -578,7 +578,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     single = not question_parts(question)
     # The settings it names, hyphenated ones too (read-quanta, DNS-over-HTTPS), that each passage names.
     terms = specific_terms(question) if single else set()
-    settings = terms | (set(_COMPOUND.findall(question.lower())) - _PLAIN_COMPOUNDS if single else set())
+    settings = terms | (set(_COMPOUND.findall(question.lower())) - _PLAIN_COMPOUNDS - proper_names(question)
+                        if single else set())
     # A Chinese question's Latin words ("revproxy") say which passages are about it, not whose value follows.
     named_in = settings | (latin_names(question) if single else set())
     set_by = {p.n: {t for t in named_in if mentions(t, _headed(p))} for p in passages}
@@ -788,7 +789,7 @@ def restates(question: str, text: str) -> bool:
 
 
 # Where an English question starts asking its next thing: ", and which …", "; how …", " and what …".
-_NEXT_PART = re.compile(r"(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)(?=(?:(?:with|in|on|at|for|from|to|by|under|after|before|about|roughly)\s+)?"
+_NEXT_PART = re.compile(r"(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)(?=(?:(?:with|in|on|at|for|from|to|by|under|after|before|about|roughly|since|until)\s+)?"
                         r"(?:which|what|how|where|when|why|who)\b)", re.I)
 # "When varnishd is started with -M, which port …": a clause that sets the scene asks nothing.
 _CLAUSE = re.compile(r"^(?:when|where|if|once|after|before|while)\s+(?!(?:is|are|was|were|do|does|did|will|would|can"
@@ -796,12 +797,23 @@ _CLAUSE = re.compile(r"^(?:when|where|if|once|after|before|while)\s+(?!(?:is|are
 # A Chinese question's parts end at question marks (or a comma before another question word).
 _ZH_PART = re.compile(r"(?<=[？?])\s*|[，,；;]\s*(?=[^，,；;？?]*(?:哪|什么|多少|几|怎么|如何|是否))")
 _ZH_ASKS = re.compile(r"哪|什么|多少|几|怎么|如何|是否|吗")
-_EN_ASKS = re.compile(r"\b(?:which|what|how|where|when|why|who)\b|\?", re.I)
+_EN_ASKS = re.compile(r"\b(?:which|what|how|where|when|why|who)\b|\?"  # (or a yes/no question: "Is … on by default, and …")
+                      r"|^\s*(?:is|are|does|do|did|can|could|will|would|should|must|has|have|was|were)\b", re.I)
 
 
 # A Latin word in a Chinese question: the name of what it asks about ("revproxy", "dhfile", "order"),
 # written as the manual writes it; upper-case ones are acronyms (TCP, SSL), no setting's name.
 _LATIN_NAME = re.compile(r"(?<![\w.-])[a-z][a-z0-9_]{2,}(?![\w.-])", re.ASCII)
+
+
+# A hyphenated name every part of which is capitalised ("Linux-PAM", "Bacula-FD"): a product's, not a setting's.
+_PROPER_COMPOUND = re.compile(r"(?<![\w.-])[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+(?![\w-])")
+
+
+def proper_names(question: str) -> set[str]:
+    """The hyphenated proper names of a question, lower-cased: "Linux-PAM" is the product a
+    passage about "the PAM library" is about too, no setting it must name."""
+    return {m.lower() for m in _PROPER_COMPOUND.findall(question)}
 
 
 def latin_names(question: str) -> set[str]:
