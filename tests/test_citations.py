@@ -971,3 +971,12 @@ def test_since_which_version_starts_a_question_part():
 
     assert len(question_parts("Is pam_env's user_readenv option on or off by default, and since which Linux-PAM "
                               "version is reading the user's environment file deprecated?")) == 2
+
+
+def test_an_amount_in_words_is_an_answer():
+    """"… waits two minutes before failing" answers "how long does the OS wait"."""
+    from kb.answer.citations import restates
+
+    question = "On a Linux 2.6 kernel, how long does the operating system wait before failing when Bacula opens an empty tape drive?"
+    assert not restates(question, "The operating system waits two minutes before failing when Bacula opens an empty tape drive [1].")
+    assert restates(question, "The operating system waits before failing when Bacula opens an empty tape drive [1].")

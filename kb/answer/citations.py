@@ -736,6 +736,9 @@ _FILLER = frozenset("should used using uses make makes made expects expect expec
 # A unit with no amount beside it says nothing ("The default value of X is seconds.").
 _UNIT_WORDS = frozenset(f"{unit}{plural}" for unit in "second minute hour week month year byte kilobyte megabyte gigabyte".split()
                         for plural in ("", "s")) | {"days", "percent"}
+# An amount in words: "two minutes", "ten seconds" (facts() reads digits only).
+_WORDED_AMOUNT = re.compile(rf"\b(?:{'|'.join(w for n, w in _NUMBER_WORDS.items() if n > 1)})[ -]"
+                            rf"(?:{'|'.join(sorted(_UNIT_WORDS | {'day'}))})\b", re.I)
 
 
 # A one-letter option (-D, -H), whose case is its meaning.
@@ -779,6 +782,8 @@ def restates(question: str, text: str) -> bool:
         return True  # "Which file does PIPEFN name by default?" "The default file name … is PIPEFN."
     if _VAGUE.search(plain):
         return True  # "a certain port connection attempt sequence" names no sequence
+    if {a.lower() for a in _WORDED_AMOUNT.findall(plain)} - {a.lower() for a in _WORDED_AMOUNT.findall(question)}:
+        return False  # "The OS waits two minutes before failing …": an amount, in words
     if {w.lower() for w in _VALUE_WORD.findall(plain)} - set(re.findall(r"[!%@$&]?[\w.-]+", question.lower())):
         return False  # "… using the GET method", "… is !file": a method, a flag or a tag is a value
     asked = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)}
