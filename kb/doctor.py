@@ -298,6 +298,7 @@ def check_parsers() -> list[Check]:
 
 
 def check_store(settings: Settings) -> Check:
+    from ingest.scan import chunk_version, parse_key
     from kb.store.chroma import Store
 
     s = settings.store
@@ -312,16 +313,22 @@ def check_store(settings: Settings) -> Check:
     try:
         docs = store.documents()
         pending = [d.source for d in docs if d.pending]
+        key = parse_key(settings)
+        outdated = [d.source for d in docs if d.sha256 and not d.pending and d.version != chunk_version(d.sha256, key)]
         chunks = store.count_chunks()
         lexical = store.lexical.count()
     finally:
         store.lexical.close()
     data = {"location": where, "collection": s.collection, "documents": len(docs), "chunks": chunks,
-            "lexical_rows": lexical, "pending": pending}
+            "lexical_rows": lexical, "pending": pending, "outdated": len(outdated)}
     detail = f"{where}, collection {s.collection}: {len(docs)} document(s), {chunks} chunk(s), {lexical} lexical row(s)"
     if pending:
         return Check("store", WARNING, detail + f"; {len(pending)} document(s) left unfinished by an interrupted ingest "
                      f"({', '.join(pending[:3])})", "run `kb ingest` again: it finishes or undoes them first", data)
+    if outdated:
+        return Check("store", WARNING, detail + f"; {len(outdated)} document(s) were parsed by another kb version or "
+                     f"with other chunk or OCR settings ({', '.join(outdated[:3])})",
+                     "run `kb ingest` on their folders: it reads them again", data)
     if lexical != chunks:
         return Check("store", WARNING, detail + ": the lexical index disagrees with the store",
                      "run `kb ingest` (or start the server): the lexical index is rebuilt automatically", data)

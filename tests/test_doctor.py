@@ -102,6 +102,11 @@ def test_doctor_sees_what_a_killed_ingest_left_and_a_server_open_to_the_network(
     code, report = doctor(env)
     assert by_name(report)["store"]["status"] == "ok"
     assert by_name(report)["store"]["data"]["lexical_rows"] == by_name(report)["store"]["data"]["chunks"]
+    # Other chunk settings than the store's documents were cut with: the next ingest reads them again.
+    code, report = doctor({**env, "KB_INGEST__CHUNK_SIZE": "120"})
+    store = by_name(report)["store"]
+    assert store["status"] == "warning" and store["data"]["outdated"] == 3, store
+    assert "other chunk" in store["detail"] and "kb ingest" in store["fix"]
 
 
 def test_the_text_report_names_each_problem_and_what_to_do(tmp_path):
