@@ -298,7 +298,7 @@ def check_parsers() -> list[Check]:
 
 
 def check_store(settings: Settings) -> Check:
-    from ingest.scan import chunk_version, parse_key
+    from ingest.scan import parse_key, parsed_as
     from kb.store.chroma import Store
 
     s = settings.store
@@ -314,7 +314,7 @@ def check_store(settings: Settings) -> Check:
         docs = store.documents()
         pending = [d.source for d in docs if d.pending]
         key = parse_key(settings)
-        outdated = [d.source for d in docs if d.sha256 and not d.pending and d.version != chunk_version(d.sha256, key)]
+        outdated = [d.source for d in docs if d.sha256 and not d.pending and not parsed_as(d, key)]
         chunks = store.count_chunks()
         lexical = store.lexical.count()
     finally:

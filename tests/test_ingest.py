@@ -490,3 +490,18 @@ def test_a_store_from_before_versions_stays_searchable_and_is_read_again_once(se
         assert [h.source for h in kb.search("Bravo team owns search", top_k=1)] == ["b.md"]
         assert_consistent(kb)
         assert kb.ingest([docs]).files_unchanged == 2
+
+
+def test_a_version_without_a_name_is_refused_before_it_can_delete_chunks(kb, docs):
+    """An empty version names no chunks: begun or committed, it would delete every chunk of the document."""
+    _write(docs, "a.md", "# A\n\nAlpha team owns billing.\n")
+    kb.ingest([docs])
+    [doc] = kb.store.documents()
+    with pytest.raises(ValueError, match="a.md"):
+        kb.store.begin(copy.copy(doc), "")
+    nameless = copy.copy(doc)
+    nameless.version = ""
+    with pytest.raises(ValueError, match="version"):
+        kb.store.commit(nameless)
+    assert_consistent(kb)
+    assert [h.source for h in kb.search("Alpha team owns billing", top_k=1, mode="lexical")] == ["a.md"]
