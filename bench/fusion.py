@@ -55,6 +55,7 @@ TOP_K = 5
 
 POOLS = (20, 80)  # candidate pools tried besides [retrieval] candidates, with the default fusion
 CAPS = (0, 2, 5)  # per-document caps tried besides [retrieval] per_document, with the default fusion
+NO_GLOSSARY = "default, glossary off"  # a Chinese question's nouns not searched in English ([retrieval] glossary)
 
 
 def variants(weight: float, pool: int, cap: int) -> dict[str, tuple[Any, int, int]]:
@@ -77,6 +78,7 @@ def variants(weight: float, pool: int, cap: int) -> dict[str, tuple[Any, int, in
         out[f"default, {n} candidates"] = (zscore(weight), n, cap)
     for c in CAPS:
         out[f"default, per_document {c}"] = (zscore(weight), pool, c)
+    out[NO_GLOSSARY] = (zscore(weight), pool, cap)  # BM25 of the question as written
     return out
 
 
@@ -130,8 +132,9 @@ def sweep(name: str, settings_path: Path, translate: bool = False) -> dict[str, 
         retriever = kb.retriever
         for q in questions:
             dense = kb.store.dense(retriever.embedder.embed_query(q.question), fetch, hydrate=False)
-            lexical = kb.store.lexical_search(q.question, fetch, hydrate=False)
-            union = {h.chunk_id: h for h in copies(dense) + copies(lexical)}
+            lexical = kb.store.lexical_search(retriever.lexical_query(q.question), fetch, hydrate=False)
+            plain = kb.store.lexical_search(q.question, fetch, hydrate=False)
+            union = {h.chunk_id: h for h in copies(dense) + copies(lexical) + copies(plain)}
             full = {h.chunk_id: h for h in kb.store.hydrate(list(union.values()))}
             for variant, (fusion, n, c) in table.items():
                 if fusion is None:  # the question and its English version searched, merged as ask() merges them
@@ -139,7 +142,8 @@ def sweep(name: str, settings_path: Path, translate: bool = False) -> dict[str, 
                     kept = merge_rankings([kb.search(query, TOP_K, rerank=False) for query in queries], TOP_K)
                     ranks[variant].append(next((r for r, h in enumerate(kept, 1) if is_relevant(h, q)), None))
                     continue
-                kept = cap_per_document(fusion(copies(dense[:n]), copies(lexical[:n])), c, TOP_K)
+                bm25 = plain if variant == NO_GLOSSARY else lexical
+                kept = cap_per_document(fusion(copies(dense[:n]), copies(bm25[:n])), c, TOP_K)
                 first = next((r for r, h in enumerate(kept, 1) if h.chunk_id in full and is_relevant(full[h.chunk_id], q)), None)
                 ranks[variant].append(first)
     def figure(rs: list[int | None]) -> dict[str, float]:
@@ -184,13 +188,13 @@ def main() -> None:
         cells = [f"{r['figures'][row['variant']]['recall@5']:.3f} / {r['figures'][row['variant']]['mrr@5']:.3f}" for r in results]
         print(f"| {row['variant']} | {row['min_recall']:.3f} / {row['min_mrr']:.3f} | "
               f"{row['mean_recall']:.3f} / {row['mean_mrr']:.3f} | " + " | ".join(cells) + " |")
-    if args.translate:
-        print("\nChinese questions only, recall@5 / MRR@5:\n")
-        print("| corpus | default | default + English query |\n|---|---|---|")
-        for r in results:
-            if r["chinese"]:
-                d, t = r["chinese"]["default"], r["chinese"]["default + English query"]
-                print(f"| {r['corpus']} | {d['recall@5']:.3f} / {d['mrr@5']:.3f} | {t['recall@5']:.3f} / {t['mrr@5']:.3f} |")
+    shown = ["default", NO_GLOSSARY, "lexical only"] + (["default + English query"] if args.translate else [])
+    print("\nChinese questions only, recall@5 / MRR@5:\n")
+    print("| corpus | " + " | ".join(shown) + " |\n|---|" + "---|" * len(shown))
+    for r in results:
+        if r["chinese"]:
+            print(f"| {r['corpus']} | " + " | ".join(f"{r['chinese'][v]['recall@5']:.3f} / {r['chinese'][v]['mrr@5']:.3f}"
+                                                  for v in shown) + " |")
 
 
 if __name__ == "__main__":

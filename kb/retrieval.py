@@ -8,14 +8,16 @@ z-scores by default; min-max convex combination or reciprocal rank fusion by set
 from __future__ import annotations
 
 import logging
+import re
 import statistics
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from kb.errors import InvalidInput, ModelUnavailable
 from kb.filters import Filters, document_matcher, metadata_matcher
+from kb.lexicon import english_words
 from kb.models.embedder import Embedder, QueryBatcher
-from kb.records import Hit, heading_and_text
+from kb.records import CJK_IDEOGRAPHS, Hit, heading_and_text
 from kb.settings import TOP_K_MAX, RetrievalSettings
 from kb.store.chroma import Store
 from kb.store.lexical import query_terms, tokenize
@@ -23,6 +25,7 @@ from kb.store.lexical import query_terms, tokenize
 log = logging.getLogger(__name__)
 
 MODES = ("dense", "lexical", "hybrid")
+_HAN = re.compile(f"[{CJK_IDEOGRAPHS}]")
 
 
 __all__ = ["MODES", "Filters", "Retriever", "cap_per_document", "fuse", "fuse_convex", "fuse_zscore", "term_coverage"]
@@ -85,13 +88,14 @@ class Retriever:
         # The lexical search (SQLite) runs in a worker thread while this one embeds and queries Chroma;
         # both release the GIL, so a hybrid search costs about the slower of the two, not their sum.
         # Candidates are bare (ids, document, score): only the hits kept at the end are read whole.
-        lexical = self._pool.submit(self.store.lexical_search, query, pool, doc_ids, filters=scope, hydrate=False) if mode == "hybrid" else None
+        words = self.lexical_query(query)
+        lexical = self._pool.submit(self.store.lexical_search, words, pool, doc_ids, filters=scope, hydrate=False) if mode == "hybrid" else None
         if mode in ("dense", "hybrid"):
             dense = self.store.dense(self._queries.embed(query), pool, doc_ids, filters=scope, hydrate=False)
             rankings.append(("dense", self.settings.dense_weight, dense))
         if mode in ("lexical", "hybrid"):
             found = lexical.result() if lexical is not None else self.store.lexical_search(
-                query, pool, doc_ids, filters=scope, hydrate=False)
+                words, pool, doc_ids, filters=scope, hydrate=False)
             rankings.append(("lexical", self.settings.lexical_weight, found))
         if mode != "hybrid":
             hits = _single(rankings[0])
@@ -104,6 +108,16 @@ class Retriever:
         if rerank:
             hits = self._rerank(query, self.store.hydrate(hits[: self.settings.rerank_candidates]))
         return self.store.hydrate(cap_per_document(hits, self.settings.per_document, top_k))
+
+    def lexical_query(self, query: str) -> str:
+        """What BM25 searches for `query`: the query, and for a Chinese one the English words of the
+        technical nouns it uses ([retrieval] glossary; "端口" searches "port" too). An English
+        manual shares no Chinese word with the question, so these and the Latin words the question
+        quotes are all BM25 can match."""
+        if not self.settings.glossary or not _HAN.search(query):
+            return query
+        words = english_words(query)
+        return f"{query} {' '.join(words)}" if words else query
 
     @property
     def min_relevance(self) -> float:

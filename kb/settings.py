@@ -129,6 +129,7 @@ class RetrievalSettings(_Section):
     rerank_candidates: Annotated[int, msgspec.Meta(ge=1, le=200)] = 20
     min_relevance: float | Literal["auto"] = "auto"
     min_term_coverage: Annotated[float, msgspec.Meta(ge=0, le=1.01)] = 0.75
+    glossary: bool = True  # a Chinese query's technical nouns also searched lexically as English words
 
 
 SMOLLM2_SHA256 = "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"

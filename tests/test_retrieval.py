@@ -22,11 +22,13 @@ QUESTIONS = [json.loads(line) for line in (ROOT / "corpora" / "sample-questions.
 
 def test_tokenize_keeps_identifiers_and_segments_chinese():
     assert tokenize("Set shared_buffers; run pg_dump, read.csv()") == [
-        "set", "shared_buffers", "shared", "buffers", "run", "pg_dump", "pg", "dump", "read.csv", "read", "csv",
+        "set", "shared_buffers", "shared", "buffer", "run", "pg_dump", "pg", "dump", "read.csv", "read", "csv",
     ]
     assert tokenize("出差住宿") == ["出差", "差住", "住宿"]
     assert tokenize("报") == ["报"]
-    assert query_terms("what is the shared_buffers?") == ["shared_buffers|shared buffers"]
+    assert query_terms("what is the shared_buffers?") == ["shared_buffers|shared buffer"]
+    # An identifier's parts are folded like words: "max-connections" is found by "connection".
+    assert "connection" in tokenize("max-connections: 1024")
     assert query_expression("pg_dump 出差") == '"pg_dump" OR "pg dump" OR "出差"'
     assert query_terms("the") == ["the"]
 
@@ -157,6 +159,21 @@ def test_relevance_signal_separates_off_topic_questions(sample_kb):
     answerable = [q for q in QUESTIONS if q["answerable"] and q["language"] == "en"]
     assert all(retriever.is_relevant(sample_kb.search(q["question"], 5)) for q in answerable)
     assert not retriever.is_relevant([])
+
+
+def test_a_chinese_query_finds_an_english_passage_through_the_glossary(kb, docs):
+    """"端口" (port) and "连接" (connection) are searched in English too; the words a Chinese
+    question shares with an English manual are otherwise its Latin ones alone."""
+    (docs / "ports.md").write_text("# Ports\n\nThe director listens on port 9101.\n")
+    (docs / "limits.md").write_text("# Limits\n\nmax-connections: 1024 at once.\n")
+    (docs / "backup.md").write_text("# Backups\n\nBackups run every night at two.\n")
+    kb.ingest([docs])
+    assert kb.retriever.lexical_query("默认端口是多少？") == "默认端口是多少？ port"
+    assert [h.source for h in kb.search("默认端口是多少？", 3, mode="lexical")] == ["ports.md"]
+    assert [h.source for h in kb.search("最多同时处理多少个连接？", 3, mode="lexical")] == ["limits.md"]
+    assert kb.retriever.lexical_query("How many connections?") == "How many connections?"
+    kb.retriever.settings.glossary = False
+    assert kb.search("默认端口是多少？", 3, mode="lexical") == []
 
 
 def test_lexical_index_is_rebuilt_when_missing(kb, docs):

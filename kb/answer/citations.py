@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from kb.answer.lexicon import english_anchors
+from kb.lexicon import english_anchors
 from kb.answer.prompting import language
 from kb.records import CJK_UNIFIED
 

@@ -30,7 +30,7 @@ _SEPARATOR = re.compile(r"[._\-/:]")
 _INDEX_TOKEN = re.compile(rf"([{CJK}]+)|[^\W_{CJK}]+(?:[._\-/:][^\W_{CJK}]+|_+[^\W_{CJK}]+)*", re.UNICODE)  # _TOKEN, CJK runs as group 1
 _CJK_RUN = re.compile(rf"^[{CJK}]+$")
 # Bump when `tokenize` changes: an index written by another version is rebuilt at the next ingest.
-TOKENIZER_VERSION = 2
+TOKENIZER_VERSION = 3
 # Only for queries: words that match nearly every chunk and slow an OR query down.
 STOPWORDS = frozenset(
     "a an and are as at be by can do does for from had has have how i if in into is it its of on or our "
@@ -50,7 +50,8 @@ def fold(word: str) -> str:
 
 
 def tokenize(text: str) -> list[str]:
-    """Index terms of `text`: lower-cased words (plurals folded), identifiers whole and in parts,
+    """Index terms of `text`: lower-cased words (plurals folded), identifiers whole and in parts
+    (each part folded: "max-connections" is found by "connection"),
     CJK bigrams. (Called for every chunk written: the per-token work is kept to what a token needs.)"""
     terms: list[str] = []
     append = terms.append
@@ -66,7 +67,7 @@ def tokenize(text: str) -> list[str]:
             token = fold(token)
         append(token)
         if _SEPARATOR.search(token):
-            parts = [p for p in _PARTS.split(token) if p]
+            parts = [fold(p) for p in _PARTS.split(token) if p]
             if len(parts) > 1:
                 terms.extend(parts)
     return terms
@@ -82,7 +83,7 @@ def query_terms(text: str) -> list[str]:
         if _CJK_RUN.match(token):
             terms.extend(tokenize(token))
             continue
-        parts = [p for p in _PARTS.split(token) if p]
+        parts = [fold(p) for p in _PARTS.split(token) if p]
         token = fold(token)
         terms.append(token if len(parts) < 2 else f"{token}|{' '.join(parts)}")
     terms = list(dict.fromkeys(terms))
