@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's twenty held-out sets: ten PDF manuals and ten HTML manuals, each held out for one round.
+"""Build kb's twenty-two held-out sets: eleven PDF manuals and eleven HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: twenty packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: twenty-two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -257,6 +257,34 @@ below) and unpacked there with `dpkg -x`:
   Guide and the Module Writers' Guide (adg-*.html, mwg-*.html: for programmers, other readers and topics, one manual
   per corpus), the text copies of the three guides, of RFC 86.0 and of the Internet-Draft (txt/), and the changelogs,
   NEWS.Debian and copyright.
+- debian-gutenprint: gutenprint-doc 5.3.4.20220624T01008808d602-1
+  (sha256 717ccc52b77977775f55ee945614cc24224029b4efa50f6f24c1418d1b7065e6), the "Gutenprint 5.2 User's Manual" by
+  Robert Krawitz (dated September 3, 2016, for Gutenprint 5.2, the suite of printer drivers for CUPS and the GIMP; the
+  package is of Gutenprint 5.3.4 and ships this manual: introduction and history; general requirements; installation
+  from source: the core driver library, the CUPS driver and its configure options, the enhanced Print plugin for the
+  GIMP, escputil and the test suite; getting started: printer installation with CUPS, the GIMP plugin's dialogs, the
+  most important printer options and using escputil; solving problems; the release notes: the critical update note on
+  the epson and canon backends, the changes between Gutenprint 5.0 and 5.2, exceptions and workarounds, printer-specific
+  notes; the list of supported options: printer options, output controls, specialized adjustments and the CUPS-only
+  options; and the GNU GPL and FDL). The package has no HTML. Kept: the PDF of the manual, 73 PDF pages (about 188,000
+  characters of text as pypdf extracts it; a few pages are mostly screenshots of the GIMP plugin's dialogs), one file.
+  Left out: the same manual as OpenDocument text (gutenprint-users-manual.odt: one format), and the changelogs,
+  copyright and doc-base metadata.
+- debian-cockpit: cockpit-doc 287.1-0+deb12u3
+  (sha256 0bf86777696a4a82d0eaf4ceddaec8c695746ddf5eea2091a6ca1949ebb00cee), the "Cockpit Guide" as Cockpit 287.1 ships
+  it (the web-based server administration interface): the deployment guide (the cockpit.conf, cockpit-ws, cockpit-tls,
+  cockpit-desktop and cockpit-bridge manpages; SSL/TLS usage and certificates, the TCP port and address, start up and
+  process exit, authentication, single sign on with Kerberos, certificate and smart card authentication, privileges and
+  polkit), the feature internals (systemd, the journal, NetworkManager, firewalld, storaged, user tools, realmd, the
+  terminal, PCP metrics, multiple machines, SELinux, tuned, SOS report, package updates) and the developer guide
+  (embedding and integrating Cockpit, packages and their manifests, bridges and content negotiation, Cockpit URLs, and
+  the API reference: cockpit.js and its DBus, file, HTTP, spawn, metrics, series data, channel, location, localization,
+  error, user session, utility, cache and manifest parts, and the shell and system packages' components). The package
+  has no PDF. Kept: its HTML, one file per page as the package ships it, 50 files in the manual's order (index.html's),
+  about 165,000 characters of text once the tags are stripped. Left out: the table of contents (index.html), the part
+  pages and the manual pages' chapter page that are only a list of their sections (guide.html, features.html,
+  development.html, cockpit-manual.html), the gtk-doc index (index.sgml), the fonts, stylesheets and navigation images,
+  and the changelog and copyright.
 
 Layout:
 
@@ -280,6 +308,8 @@ Layout:
     bench/.cache/heldout/debian-h2o/corpus/<page>.html or configure-<page>.html
     bench/.cache/heldout/debian-bacula/corpus/bacula-problem-resolution-guide.pdf
     bench/.cache/heldout/debian-pam/corpus/sag-<chapter, section or module>.html
+    bench/.cache/heldout/debian-gutenprint/corpus/gutenprint-users-manual.pdf
+    bench/.cache/heldout/debian-cockpit/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -290,7 +320,8 @@ corpora/heldout-debian-openafs-questions.jsonl, corpora/heldout-debian-aptitude-
 corpora/heldout-debian-dibbler-questions.jsonl, corpora/heldout-debian-varnish-questions.jsonl,
 corpora/heldout-debian-bird-questions.jsonl, corpora/heldout-debian-supervisor-questions.jsonl,
 corpora/heldout-debian-yaws-questions.jsonl, corpora/heldout-debian-h2o-questions.jsonl,
-corpora/heldout-debian-bacula-questions.jsonl and corpora/heldout-debian-pam-questions.jsonl, 30 each
+corpora/heldout-debian-bacula-questions.jsonl, corpora/heldout-debian-pam-questions.jsonl,
+corpora/heldout-debian-gutenprint-questions.jsonl and corpora/heldout-debian-cockpit-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -432,6 +463,17 @@ PAM_PAGES = [  # in the manual's order (Linux-PAM_SAG.html's): a file per chapte
                                "userdb", "warn", "wheel", "xauth")),  # 6
     "sag-author",  # 8
 ]
+COCKPIT_PAGES = [  # in the manual's order (index.html's): a file per page
+    "cockpit.conf.5", "cockpit-ws.8", "cockpit-tls.8", "cockpit-desktop.1", "cockpit-bridge.1",  # I deployment
+    "https", "listen", "startup", "authentication", "sso", "cert-authentication", "privileges",
+    *(f"feature-{f}" for f in ("systemd", "journal", "networkmanager", "firewall", "storaged", "users", "realmd",
+                               "terminal", "pcp", "machines", "selinux", "tuned", "sosreport", "packagekit")),  # II
+    "embedding", "packages", "urls",  # III developer guide
+    "api-base1", "api-cockpit",
+    *(f"cockpit-{c}" for c in ("dbus", "file", "http", "spawn", "metrics", "series-data", "channels", "location",
+                               "locale", "error", "login", "util", "cache", "manifest")),
+    "api-shell", "api-shell-html", "api-system", "api-logs-html", "api-terminal-html",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -512,6 +554,15 @@ CORPORA = {
     "debian-pam": Corpus(
         "libpam-doc", "1.5.2-6+deb12u3", "92e95cc4a5735031cf1de9b7933bb6b5ef70f9d7e8896382da02e78fe6e21426",
         {f"{p}.html": f"usr/share/doc/libpam-doc/html/{p}.html" for p in PAM_PAGES},
+    ),
+    "debian-gutenprint": Corpus(
+        "gutenprint-doc", "5.3.4.20220624T01008808d602-1",
+        "717ccc52b77977775f55ee945614cc24224029b4efa50f6f24c1418d1b7065e6",
+        {"gutenprint-users-manual.pdf": "usr/share/doc/gutenprint-doc/gutenprint-users-manual.pdf"},
+    ),
+    "debian-cockpit": Corpus(
+        "cockpit-doc", "287.1-0+deb12u3", "0bf86777696a4a82d0eaf4ceddaec8c695746ddf5eea2091a6ca1949ebb00cee",
+        {f"{p}.html": f"usr/share/doc/cockpit/guide/{p}.html" for p in COCKPIT_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
