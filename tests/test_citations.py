@@ -980,3 +980,30 @@ def test_an_amount_in_words_is_an_answer():
     question = "On a Linux 2.6 kernel, how long does the operating system wait before failing when Bacula opens an empty tape drive?"
     assert not restates(question, "The operating system waits two minutes before failing when Bacula opens an empty tape drive [1].")
     assert restates(question, "The operating system waits before failing when Bacula opens an empty tape drive [1].")
+
+
+def test_the_default_of_what_was_asked_and_the_value_of_a_setting_give_the_question_back():
+    from kb.answer.citations import restates
+
+    question = "When compress is set to ON without giving a quality, which brotli quality level does H2O use?"
+    assert restates(question, "H2O uses the default brotli quality level when compress is set to ON [1].")
+    assert not restates(question, "H2O uses brotli quality level 1 when compress is set to ON [1].")
+    assert not restates("Which route does the installer add?", "It installs the default route [1].")  # a word of its own
+    question = "If FAIL_DELAY is not set in /etc/login.defs and no delay= is given, what delay does pam_faildelay use?"
+    assert restates(question, "pam_faildelay will use the value of FAIL_DELAY from /etc/login.defs [1].")
+    assert not restates(question, "pam_faildelay will use a delay of 2 seconds [1].")
+
+
+def test_a_figure_the_answer_works_out_itself_goes_and_the_sentence_stays():
+    passages = [P(1, "hold time number: Time in seconds to wait for a Keepalive message from the other side "
+                     "before considering the connection stale. Default: 240 seconds. keepalive time number: "
+                     "Delay in seconds between sending of two consecutive Keepalive messages. Default: One third of the hold time.")]
+    checked = ground("The default hold time is 240 seconds, and the keepalive time is one third of the hold time, "
+                     "which is approximately 80 seconds.", passages, "What are the defaults of hold time and keepalive time?")
+    assert checked.text == "The default hold time is 240 seconds, and the keepalive time is one third of the hold time [1]."
+    assert checked.dropped == ["which is approximately 80 seconds (worked out from the sentence; no passage says it)"]
+    # A clause whose figure a passage holds stays; so does the whole sentence's check when its own figure is made up.
+    kept = ground("The hold time is 240 seconds, i.e. 240 seconds [1].", passages, "What is the default hold time?")
+    assert kept.text.startswith("The hold time is 240 seconds, i.e. 240 seconds") and not kept.dropped
+    made_up = ground("The hold time is 300 seconds, which is approximately 5 minutes [1].", passages, "What is the default hold time?")
+    assert made_up.dropped and "300" not in made_up.text

@@ -306,6 +306,9 @@ _NOT_PRODUCTS = frozenset("version versions release releases section sections ch
 _QUOTED = re.compile(r'"([^"\n]{2,100})"')
 
 
+_LATIN_ABBREVIATIONS = frozenset({"i.e", "e.g", "cf", "etc", "viz"})  # "i.e." reads like an identifier (read.csv)
+
+
 def facts(sentence: str) -> set[str]:
     """What a sentence states that a passage must contain verbatim: its numbers (list numbers and
     citation markers aside; thousands separators ignored) with their units ("30 years" is one
@@ -328,7 +331,7 @@ def facts(sentence: str) -> set[str]:
         if code:  # each word of a command, placeholders (<package>, FILE, ...) aside
             # (an assignment, "=" in `port = *:9001`, is no fact: the passage may give the value alone)
             found |= {w.lower().rstrip(".,;") for w in code.split() if not _PLACEHOLDER.search(w) and w not in _ASSIGN}
-        elif ident.strip(". "):
+        elif ident.strip(". ") and ident.strip().lower().rstrip(".") not in _LATIN_ABBREVIATIONS:
             found.add(ident.strip().lower().rstrip("."))
     return {f for f in found if f}
 
@@ -464,7 +467,8 @@ _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省|未(?:配置|设置|�
 # A question about what holds when something is left out: "given without the reverse zone length",
 # "a pd-pool but no pd-length line", "if the port is omitted", "which length does it assume".
 _UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b|\bbut\s+no\b|\b(?:is|are)\s+(?:omitted|left\s+out|missing"
-                    r"|not\s+(?:given|set|specified|configured))\b|\bassumes?\b|未(?:给出|指定)|省略", re.I)
+                    r"|not\s+(?:given|set|specified|configured))\b|\bassumes?\b|\bwithout\s+(?:giving|setting|specifying|configuring)\b"
+                    r"|未(?:给出|指定)|省略", re.I)
 # How a passage says that a value is the default: "the default is", "by default", "if you do not
 # explicitly give the compression level L …, it will use level 3", "unless configured otherwise".
 _AS_DEFAULT = {"default", "if you do not", "if you don't", "if not ", "if no ", "when no ", "unless", "omitted",
@@ -602,6 +606,10 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             out.append(segment.text)
             continue
         leading, first = first, False
+        kept, worked = _without_worked_out(segment.text, texts, given)
+        if worked:
+            dropped.append(f"{worked} (worked out from the sentence; no passage says it)")
+            segment = Segment(kept, True)
         if _bare(segment.text) in echoed and best_passage(segment.text, texts) is None:
             dropped.append(f"{segment.text.strip()} (the prompt's example; no passage says it)")
             continue
@@ -675,6 +683,29 @@ _FENCED = re.compile(r"(?:[^\n.!?。！？]*[:：][ \t]*\n(?:[ \t]*\n)*)?^[ \t]*
 _PROMPT = re.compile(r"^\s*(?:\$\s+)?(?:sudo\s+)?")
 
 
+# A trailing clause in which the model works a figure out from the sentence's own ("… is one third
+# of the hold time, which is approximately 80 seconds", "3 minutes, i.e. 180 seconds").
+_WORKED_OUT = re.compile(r",\s*(?:which\s+(?:is|means|equals|comes\s+to|works\s+out\s+to)|i\.e\.,?|that\s+is,?)\s+"
+                         r"[^,;:.!?。；：！？\[\]]*?(?=\s*(?:\[[\d ,，、]+\]\s*)?[.!?。！？]?\s*$)", re.I)
+
+
+def _without_worked_out(sentence: str, texts: dict[int, str], given: str) -> tuple[str, str]:
+    """The sentence without a trailing worked-out clause, and the clause ("" when it keeps it): the
+    clause goes when every figure in it is an amount no passage (nor the question) holds, and what
+    is left states an amount a passage does hold. The sentence's own figure stays checked."""
+    m = _WORKED_OUT.search(sentence)
+    if not m:
+        return sentence, ""
+    clause, head = m.group(0), sentence[: m.start()]
+    figures = facts(clause)
+    if not figures or not all(_AMOUNT.fullmatch(f) for f in figures) \
+            or any(supported(f, given) or any(supported(f, body) for body in texts.values()) for f in figures):
+        return sentence, ""
+    if not any(_AMOUNT.fullmatch(f) and any(supported(f, body) for body in texts.values()) for f in facts(head)):
+        return sentence, ""
+    return head + sentence[m.end():], clause.lstrip(", ").strip()
+
+
 def _grounded_code(text: str, texts: dict[int, str]) -> tuple[str, list[str]]:
     """The answer without the code blocks that hold a command no passage gives (its words in order,
     as `mentions` reads them; a `$ ` prompt and `sudo` aside, comment lines skipped), with the
@@ -730,7 +761,7 @@ _SHORT = frozenset("the and for are was its not but can has had all any one two 
                    "who why new old own see yet too his her she him let put ran run got did".split())
 _YES_NO = re.compile(r"^\W*(?:yes|no|not|never|only)\b", re.I)
 _FILLER = frozenset("should used using uses make makes made expects expect expected certain specific particular "
-                    "sure need needs allows allow given like follows following within order ensure based".split())
+                    "sure need needs allows allow given like follows following within order ensure based value values".split())
 
 
 # A unit with no amount beside it says nothing ("The default value of X is seconds.").
@@ -753,6 +784,8 @@ _VAGUE = re.compile(r"\b(?:a|an|some)\s+(?:certain|specific|particular)\b", re.I
 
 # The value an answer gives: the word after "is" that ends a clause ("… is PIPEFN, and …").
 _VALUE_IS = re.compile(r"\b(?:is|are)\s+[`\"']?([\w./-]+)[`\"']?(?=\s*(?:\[\d+\]\s*)?(?:[.,;]|\band\b|$))", re.I)
+# "the default" before a word of the question: the thing asked about, not a value.
+_THE_DEFAULT = re.compile(r"\b(the|its)\s+default\s+(?=([A-Za-z][\w.-]*))", re.I)
 _POLAR = re.compile(r"^\W*(?:is|are|was|were|does|do|did|can|could|will|would|should|must|may|has|have)\b", re.I)
 _WH = re.compile(r"^\W*(?:which|what|where|when|how|who)\b", re.I)
 
@@ -760,7 +793,8 @@ _WH = re.compile(r"^\W*(?:which|what|where|when|how|who)\b", re.I)
 def restates(question: str, text: str) -> bool:
     """Whether an English answer only gives the question back: no sentence states a fact (a number,
     identifier or name) the question does not give, and every content word it uses is the
-    question's, or a unit with no amount, or it names only "a certain" thing ("knockd expects a
+    question's (the answer's "value", and to a question about a default "the default" before a
+    word the question uses, count as the question's: "H2O uses the default brotli quality level …"), or a unit with no amount, or it names only "a certain" thing ("knockd expects a
     certain port-knocking sequence." to "Which sequence does knockd expect?"; "The default value of
     IPTRAP_DEFAULT_IPSET_OPTIONS is seconds." to "What is the default value of
     IPTRAP_DEFAULT_IPSET_OPTIONS?"), or its own setting's name as the value. A yes or no is an
@@ -787,6 +821,10 @@ def restates(question: str, text: str) -> bool:
     if {w.lower() for w in _VALUE_WORD.findall(plain)} - set(re.findall(r"[!%@$&]?[\w.-]+", question.lower())):
         return False  # "… using the GET method", "… is !file": a method, a flag or a tag is a value
     asked = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)}
+    # To a question about a default, "the default brotli quality level" names what was asked: it gives
+    # no default ("It installs the default route" answers "Which route does it add?").
+    if _DEFAULT.search(question) or _UNSET.search(question):
+        plain = _THE_DEFAULT.sub(lambda m: m.group(1) + " " if _stem(m.group(2).lower()) in asked else m.group(0), plain)
     said = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(plain))
             if (len(w) >= 4 or len(w) == 3 and w not in _SHORT) and w not in _STOP and w not in _FILLER
             and w not in _UNIT_WORDS}
