@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's twenty-two held-out sets: eleven PDF manuals and eleven HTML manuals, each held out for one round.
+"""Build kb's twenty-four held-out sets: twelve PDF manuals and twelve HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: twenty-two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: twenty-four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -285,6 +285,33 @@ below) and unpacked there with `dpkg -x`:
   pages and the manual pages' chapter page that are only a list of their sections (guide.html, features.html,
   development.html, cockpit-manual.html), the gtk-doc index (index.sgml), the fonts, stylesheets and navigation images,
   and the changelog and copyright.
+- debian-sdcc: sdcc-doc 4.2.0+dfsg-1
+  (sha256 e68f50cdf1082002f89a17beaf947f250f5ef7ba1b756b9b7a05f2b6e7fc9787), the "SDCC Compiler User Guide" (SDCC 4.2.0,
+  dated 2022-02-25, the Small Device C Compiler for 8-bit microcontrollers: introduction, licenses and the
+  incompatibilities with previous versions; installing: configure options, install and search paths, building on Linux,
+  Mac OS X, Cygwin and MSVC, Windows installs, testing and trouble-shooting, the components; using SDCC: standard
+  compliance and implementation-defined behaviour, compiling, the command line options, environment variables, the
+  language extensions and named address spaces, parameters and local variables, overlaying, interrupt service routines,
+  critical functions, register banks, inline assembler, support routines, floating point, library routines, memory
+  models, pragmas and the compiler's predefined macros; notes on the supported processors: MCS51 variants and
+  bankswitching, DS400, the Z80 family and Rabbit ports with their calling conventions, HC08/S08, STM8, PIC14 and
+  PIC16; debugging with SDCDB; tips; support; the technical data: optimizations, cyclomatic complexity, retargetting;
+  the compiler internals; the acknowledgments and the index). The package has no HTML. Kept: the PDF of the guide, 134
+  PDF pages (about 338,000 characters of text as pypdf extracts it), one file; the package ships it gzipped
+  (sdccman.pdf.gz) and it is laid out unpacked, with the package's mtime. Left out: the ASxxxx assembler and linker
+  notes (aslink/: plain text for other programs, one manual per corpus), and the changelogs, copyright and doc-base
+  metadata.
+- debian-putty: putty-doc 0.78-2+deb12u2
+  (sha256 e935590808c2b27a5cb1499eadce2195bf729249abe98f2d26a8e45a6f0ed6b7), the "PuTTY User Manual" as PuTTY 0.78
+  ships it (the SSH, Telnet, Rlogin, SUPDUP and serial client for Windows and Unix: introduction, getting started, using
+  PuTTY and its command line, configuring PuTTY (every panel of the configuration box and its settings), PSCP, PSFTP,
+  Plink, public keys and PuTTYgen, Pageant, the common error messages; and the appendices: the FAQ, feedback and bug
+  reporting, the PPK file format, the download keys and signatures, the SSH-2 names specified for PuTTY and the
+  authentication plugin protocol). The package has no PDF. Kept: its HTML, one file per chapter or appendix as the
+  package ships it, 16 files in the manual's order (index.html's), about 504,000 characters of text once the tags are
+  stripped. Left out: the table of contents (index.html), the index (IndexPage.html), the licence (AppendixD.html: the
+  software's license terms), the hacking guide (AppendixE.html: coding guidelines, for contributors), and the changelog
+  and copyright.
 
 Layout:
 
@@ -310,6 +337,8 @@ Layout:
     bench/.cache/heldout/debian-pam/corpus/sag-<chapter, section or module>.html
     bench/.cache/heldout/debian-gutenprint/corpus/gutenprint-users-manual.pdf
     bench/.cache/heldout/debian-cockpit/corpus/<page>.html
+    bench/.cache/heldout/debian-sdcc/corpus/sdcc-compiler-user-guide.pdf
+    bench/.cache/heldout/debian-putty/corpus/Chapter<n>.html or Appendix<letter>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -321,7 +350,8 @@ corpora/heldout-debian-dibbler-questions.jsonl, corpora/heldout-debian-varnish-q
 corpora/heldout-debian-bird-questions.jsonl, corpora/heldout-debian-supervisor-questions.jsonl,
 corpora/heldout-debian-yaws-questions.jsonl, corpora/heldout-debian-h2o-questions.jsonl,
 corpora/heldout-debian-bacula-questions.jsonl, corpora/heldout-debian-pam-questions.jsonl,
-corpora/heldout-debian-gutenprint-questions.jsonl and corpora/heldout-debian-cockpit-questions.jsonl, 30 each
+corpora/heldout-debian-gutenprint-questions.jsonl, corpora/heldout-debian-cockpit-questions.jsonl,
+corpora/heldout-debian-sdcc-questions.jsonl and corpora/heldout-debian-putty-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -474,6 +504,10 @@ COCKPIT_PAGES = [  # in the manual's order (index.html's): a file per page
                                "locale", "error", "login", "util", "cache", "manifest")),
     "api-shell", "api-shell-html", "api-system", "api-logs-html", "api-terminal-html",
 ]
+PUTTY_PAGES = [  # in the manual's order (index.html's): a file per chapter or appendix
+    *(f"Chapter{n}" for n in range(1, 11)),  # 1-10
+    "AppendixA", "AppendixB", "AppendixC", "AppendixF", "AppendixG", "AppendixH",  # A-C, F-H (not D licence, E hacking)
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -563,6 +597,14 @@ CORPORA = {
     "debian-cockpit": Corpus(
         "cockpit-doc", "287.1-0+deb12u3", "0bf86777696a4a82d0eaf4ceddaec8c695746ddf5eea2091a6ca1949ebb00cee",
         {f"{p}.html": f"usr/share/doc/cockpit/guide/{p}.html" for p in COCKPIT_PAGES},
+    ),
+    "debian-sdcc": Corpus(
+        "sdcc-doc", "4.2.0+dfsg-1", "e68f50cdf1082002f89a17beaf947f250f5ef7ba1b756b9b7a05f2b6e7fc9787",
+        {"sdcc-compiler-user-guide.pdf": "usr/share/doc/sdcc-doc/sdccman.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-putty": Corpus(
+        "putty-doc", "0.78-2+deb12u2", "e935590808c2b27a5cb1499eadce2195bf729249abe98f2d26a8e45a6f0ed6b7",
+        {f"{p}.html": f"usr/share/doc/putty-doc/{p}.html" for p in PUTTY_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
