@@ -522,22 +522,34 @@ def _link_bar(el) -> bool:
 
 def table_text(html: str) -> str:
     """A table as one line per row that names its columns ("shared_buffers: Production 16GB;
-    Staging 4GB"), so a row keeps its meaning in a chunk and in a prompt. Tables without a header
-    row become "a | b | c" lines."""
+    Staging 4GB"), so a row keeps its meaning in a chunk and in a prompt. A table of two columns
+    whose first row is no header (`<th>` cells or `<thead>`) is a list of terms ("binary: If set
+    to true …", a DocBook variablelist): its first row is a term like the others, not a header
+    whose words would open every row. Other tables without a header row become "a | b | c"
+    lines."""
     from html.parser import HTMLParser
 
     rows: list[list[str]] = []
+    headed: list[bool] = []  # per row: a header cell in it, or inside <thead>
 
     class _Rows(HTMLParser):
         cell: list[str] | None = None
+        in_head = False
 
         def handle_starttag(self, tag: str, attrs: list) -> None:
-            if tag == "tr":
+            if tag == "thead":
+                self.in_head = True
+            elif tag == "tr":
                 rows.append([])
+                headed.append(self.in_head)
             elif tag in ("td", "th"):
                 self.cell = []
+                if tag == "th" and headed:
+                    headed[-1] = True
 
         def handle_endtag(self, tag: str) -> None:
+            if tag == "thead":
+                self.in_head = False
             if tag in ("td", "th") and self.cell is not None and rows:
                 rows[-1].append(" ".join("".join(self.cell).split()))
                 self.cell = None
@@ -547,9 +559,12 @@ def table_text(html: str) -> str:
                 self.cell.append(data)
 
     _Rows().feed(html)
-    rows = [r for r in rows if any(r)]
-    if not rows:
+    kept = [(r, h) for r, h in zip(rows, headed) if any(r)]
+    if not kept:
         return ""
+    rows = [r for r, _ in kept]
+    if not kept[0][1] and all(len(r) == 2 for r in rows):
+        return "\n".join(f"{term}: {text}" if term and text else term or text for term, text in rows)
     header, body = rows[0], rows[1:]
     if not body or len(header) < 2:
         return "\n".join(" | ".join(r) for r in rows)

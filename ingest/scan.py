@@ -34,7 +34,8 @@ log = logging.getLogger("ingest.pipeline")  # the ingest run's logger: -v shows 
 # under another number, or with other chunk or OCR settings, is read again at the next ingest, as if
 # its file had changed: a store never keeps passages an older kb cut.
 # 2: HTML headings without their permalink anchors ("¶").
-PARSER_VERSION = 2
+# 3: a two-column HTML table without a header row is a list of terms, its first row one of them.
+PARSER_VERSION = 3
 
 
 def parse_key(settings: Settings) -> str:

@@ -490,7 +490,8 @@ def test_an_answer_to_a_who_question_that_names_no_one_is_a_refusal():
     assert not names_nobody("Who started the Debian project?", "Ian Murdock started it in 1993 [1].")
     assert not names_nobody("Who backports fixes?", "The Debian Security Team does [2].")
     assert not names_nobody("Which daemon propagates the database?", "the primary KDC [1].")  # not a who question
-    passages = [P(1, "The primary KDC runs kprop; the kpropd daemon on each replica receives the dump.")]
+    passages = [P(1, "kpropd was originally written at MIT. The primary KDC runs kprop; the kpropd daemon on each replica "
+                     "receives the dump.")]
     answer = _conclude("The kpropd daemon was originally written by the primary KDC [1].", passages,
                        "Who originally wrote the kpropd daemon?")
     assert answer.refused and answer.refused_by == "grounding" and "names no one" in answer.dropped[-1]
@@ -1007,3 +1008,41 @@ def test_a_figure_the_answer_works_out_itself_goes_and_the_sentence_stays():
     assert kept.text.startswith("The hold time is 240 seconds, i.e. 240 seconds") and not kept.dropped
     made_up = ground("The hold time is 300 seconds, which is approximately 5 minutes [1].", passages, "What is the default hold time?")
     assert made_up.dropped and "300" not in made_up.text
+
+
+def test_who_wrote_something_is_answered_from_a_passage_that_says_who_wrote_it():
+    """"Who wrote the Lexmark driver?" answered "the Epson team" from release notes that say the
+    Epson driver "has been rewritten": no passage it cites says who wrote anything."""
+    notes = [P(1, "6.2.7) Architectural Changes 1. The Epson driver has been significantly rewritten to use data "
+                  "stored in external files. 6.3.1) General Issues 1. The Canon, Hewlett-Packard, Lexmark, and dye "
+                  "sublimation drivers do not offer all of the additional options.")]
+    answer = _conclude("The Lexmark driver in Gutenprint was written by the Epson team [1].", notes,
+                       "Who wrote the Lexmark driver in Gutenprint?")
+    assert answer.refused and answer.refused_by == "grounding" and "who is the author" in answer.dropped[-1]
+    credits = [P(1, "The Lexmark driver was contributed by Richard Wisenoecker; Robert Krawitz maintains the Epson driver.")]
+    answer = _conclude("Richard Wisenoecker wrote the Lexmark driver [1].", credits, "Who wrote the Lexmark driver in Gutenprint?")
+    assert not answer.refused and "Richard Wisenoecker" in answer.answer
+
+
+def test_a_plain_word_given_as_the_default_needs_a_passage_that_gives_it_as_the_default():
+    """"matte" from "common are matte, glossy or texture" is one of the choices, not the default."""
+    laminate = [P(1, "Laminate Pattern: some dye sublimation printers cover the output with a transparent laminate "
+                     "surface. This surface can be of different patterns: common are matte, glossy or texture.")]
+    question = "What is the default Laminate Pattern that Gutenprint selects on dye sublimation printers?"
+    checked = ground("The default Laminate Pattern that Gutenprint selects is matte [1].", laminate, question)
+    assert checked.dropped and "no passage says matte is a default" in checked.dropped[0] and not checked.text
+    dither = [P(1, "Dither Algorithm: the default is adaptive; the other choices are ordered and fast.")]
+    assert not ground("The default dither algorithm is adaptive [1].", dither, "What is the default dither algorithm?").dropped
+    # A state ("enabled") is left to the other checks: the manual may say "on by default".
+    sync = [P(1, "Synchronous writes are on by default. A disabled cache is slower; an enabled one faster.")]
+    assert not ground("By default, synchronous writes are enabled [1].", sync, "Are synchronous writes enabled by default?").dropped
+
+
+def test_two_words_a_slash_joins_are_prose_and_an_intro_to_a_dropped_list_says_nothing():
+    from kb.answer.citations import restates, specific_terms
+
+    assert specific_terms("What ratio should the per-channel light/dark setting be given?") == set()
+    assert specific_terms("Which line of /etc/fstab or etc/apt/sources.list mounts it?") == {"etc/fstab", "etc/apt/sources.list"}
+    question = "Which command-line options does cups-calibrate accept, and what does each one do?"
+    assert restates(question, "cups-calibrate accepts several command-line options. The options are: [3]")
+    assert not restates(question, "cups-calibrate accepts the -p option, which prints a test page [3].")

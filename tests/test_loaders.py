@@ -172,6 +172,24 @@ def test_tables_keep_their_columns_in_the_text(tmp_path):
     assert "work_mem: Production 32MB; Staging 16MB" in text
 
 
+def test_a_two_column_table_without_a_header_row_is_a_list_of_terms(tmp_path):
+    """A DocBook variablelist is a table of term and description with no header row: each row is
+    "term: description", and the first row's description does not open every other row."""
+    page = tmp_path / "spawn.html"
+    page.write_text(
+        "<html><body><h1>cockpit.spawn()</h1><p>The options can contain any of the following fields:</p>"
+        '<div class="variablelist"><table border="0" class="variablelist"><tbody>'
+        '<tr><td><p><span class="term"><code>"binary"</code></span></p></td>'
+        "<td><p>If set to <code>true</code> then handle the input and output as arrays of binary bytes.</p></td></tr>"
+        '<tr><td><p><span class="term"><code>"latency"</code></span></p></td>'
+        "<td><p>The timeout for flushing any cached data in milliseconds.</p></td></tr>"
+        "</tbody></table></div></body></html>", encoding="utf-8")
+    text = "\n".join(section.text for section in load(page, str(page), detect(page, str(page), 500 * MB)).sections)
+    assert '"binary": If set to true then handle the input and output as arrays of binary bytes.' in text
+    assert '"latency": The timeout for flushing any cached data in milliseconds.' in text
+    assert text.count("arrays of binary bytes") == 1
+
+
 def test_a_pdf_whose_pages_repeat_one_line_keeps_it(tmp_path):
     title, sections = _sections(support.make_pdf(tmp_path / "same.pdf", ["Quarterly numbers are in the finance share."] * 4))
     assert [s.text for s in sections] == ["Quarterly numbers are in the finance share."] * 4

@@ -47,7 +47,8 @@ _HAN = re.compile(f"[{CJK_UNIFIED}]")
 # a digit after letters, or inner capitals (--no-act, shared_buffers, read.csv, /etc/fstab, v14, OpenSSL);
 # a configuration key whose parts "::" joins (Aptitude::CmdLine::Verbose, APT::Get::Assume-Yes).
 # ASCII word characters only: in Chinese text with no spaces, "krb5kdc进程最多…" is the identifier krb5kdc.
-_IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.:-])((?:--[A-Za-z][\w-]*|[A-Za-z][\w-]*(?:(?:[_./]|::)[\w-]+)+|[A-Za-z]+\d[\w.]*"
+# Two words a slash joins, with no slash before them, are prose ("light/dark", "read/write"; etc/fstab is a path).
+_IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.:-])(?!(?<![/~])[A-Za-z]+/[A-Za-z]+(?![\w./-]))((?:--[A-Za-z][\w-]*|[A-Za-z][\w-]*(?:(?:[_./]|::)[\w-]+)+|[A-Za-z]+\d[\w.]*"
                          r"|[a-z]+[A-Z]\w*))(?![\w])", re.ASCII)
 _PLACEHOLDER = re.compile(r"[<>{}\[\]|]|\.\.\.|…|^[A-Z][A-Z_]{2,}$")
 _ASSIGN = frozenset({"=", ":", ":=", "=>", "+="})  # assignment operators in a code span
@@ -248,6 +249,14 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
                 holding = {k: v for k, v in texts.items() if stated and all(supported(f, _normalised(v)) for f in stated)}
                 # (the best of them by key terms; else the first: "3 days." where it says "three days")
                 n = (best_passage(claim(piece), holding, 0.0, 0.0) or min(holding)) if holding else None
+            if n is None and question and not facts(claim(piece)) and _HAN.search(piece):
+                # A Chinese sentence about English passages: its Latin words are its evidence ("默认的优先级是
+                # err。": the passage that holds "err" as a word), its Chinese ones no passage holds.
+                latin = {w for w in re.findall(r"(?<![\w.-])[a-z][a-z0-9_.-]*[a-z0-9](?![\w-])", _normalised(claim(piece)), re.A)
+                         if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given)}
+                holding = {k: v for k, v in texts.items()
+                           if latin and all(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", v) for w in latin)}
+                n = min(holding) if holding else None
             if n is None and question and not facts(claim(piece)):
                 added = {w for w in _key_terms(MARKER.sub("", claim(piece)))[1] if _stem(w) not in asked and w not in _GENERIC}
                 holding = {k: v for k, v in texts.items() if added and all(w in v for w in added)}
@@ -465,8 +474,9 @@ _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省|未(?:配置|设置|�
                       r"|\b(?:when|if)\s+(?:it|they|this|that)\s+(?:is|are)\s+not\s+(?:configured|set|given|specified)\b"
                       r"|\bunless\s+(?:configured|told|set|specified)\b|\bout of the box\b", re.I)
 # A question about what holds when something is left out: "given without the reverse zone length",
-# "a pd-pool but no pd-length line", "if the port is omitted", "which length does it assume".
-_UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b|\bbut\s+no\b|\b(?:is|are)\s+(?:omitted|left\s+out|missing"
+# "a pd-pool but no pd-length line", "when its manifest.json has no priority field", "if the port is
+# omitted", "which length does it assume".
+_UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b|\bbut\s+no\b|\b(?:has|have|had)\s+no\b|\b(?:is|are)\s+(?:omitted|left\s+out|missing"
                     r"|not\s+(?:given|set|specified|configured))\b|\bassumes?\b|\bwithout\s+(?:giving|setting|specifying|configuring)\b"
                     r"|未(?:给出|指定)|省略", re.I)
 # How a passage says that a value is the default: "the default is", "by default", "if you do not
@@ -622,6 +632,9 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             invented_first |= leading
             continue
         stated = {f for f in facts(claim(segment.text)) if not supported(f, given)}
+        # A plain word given as the default ("… is matte") is a value too, where some passage holds it.
+        chosen = _default_word(claim(segment.text), given, texts) if asks_default or _DEFAULT.search(claim(segment.text)) else set()
+        stated |= chosen
         if not stated:
             out.append(segment.text)
             continue
@@ -633,7 +646,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         # So is an amount that answers a question about what holds when nothing is set ("if a
         # pd-class has no pd-length line, which prefix length …"): "pd-length 96" in an example is not it.
         says_default = bool(_DEFAULT.search(claim(segment.text)))
-        given_default = {f for f in stated if says_default or asks_default and _AMOUNT.fullmatch(f)}
+        given_default = {f for f in stated if says_default or asks_default and _AMOUNT.fullmatch(f)} | chosen
         about = [n for n in holders if n in naming and all(anchored(f, texts[n], anchors or set()) for f in stated)]
         defaults = [n for n in about if all(given_as_default(f, texts[n]) for f in given_default)]
         # A default value comes after the name of the setting it belongs to.
@@ -676,6 +689,22 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     cleaned = re.sub(r"^[ \t]*(?:\d{1,3}[.)]|[-*•+])[ \t]*(?:\n|$)", "", cleaned, flags=re.M)  # an emptied list item
     cleaned = re.sub(r"\n{3,}", "\n\n", cleaned).strip()
     return Grounding(cleaned, dropped, repointed, invented_first)
+
+
+# States rather than choices: a manual says "on by default" where an answer says "enabled".
+_STATES = frozenset("enabled disabled active inactive available unavailable supported unsupported required optional "
+                    "allowed denied used unused empty unset none true false yes off automatic manual recommended".split())
+
+
+def _default_word(sentence: str, given: str, texts: dict[int, str]) -> set[str]:
+    """The plain word a sentence gives as the default ("The default Laminate Pattern … is matte."):
+    one of a manual's named choices, which a passage must give as the default as it must an
+    amount. Only a word some passage holds (a paraphrase is for the other checks) and not a state."""
+    words = {w.lower() for w in _VALUE_IS.findall(MARKER.sub(" ", sentence))}
+    asked = set(re.findall(r"[a-z]+", given))
+    return {w for w in words if re.fullmatch(r"[a-z]{3,}", w) and w not in asked and w not in _STATES
+            and w not in _STOP and w not in _FILLER and w not in _SHORT and w not in _UNIT_WORDS
+            and any(supported(w, body) for body in texts.values())}
 
 
 # A fenced code block, with the sentence that leads into it ("Run this command:").
@@ -761,7 +790,8 @@ _SHORT = frozenset("the and for are was its not but can has had all any one two 
                    "who why new old own see yet too his her she him let put ran run got did".split())
 _YES_NO = re.compile(r"^\W*(?:yes|no|not|never|only)\b", re.I)
 _FILLER = frozenset("should used using uses make makes made expects expect expected certain specific particular "
-                    "sure need needs allows allow given like follows following within order ensure based value values".split())
+                    "sure need needs allows allow given like follows following within order ensure based value values "
+                    "several various multiple numerous".split())
 
 
 # A unit with no amount beside it says nothing ("The default value of X is seconds.").
@@ -1043,9 +1073,19 @@ _WHO_ROLE = re.compile(r"^\W*who\s+(?:(?:is|was|are|were)\s+(?:the\s+)?(?:(?:cur
 _ROLE_SUFFIX = re.compile(r"(?:ership|ers|er|ors|or|ing|ion|ions|ent|ents|s)$")
 
 
+# "Who wrote / developed / created … X?": an author, whom a passage names as one in these words.
+_WHO_MADE = re.compile(r"^\W*who\s+(?:(?:originally|first|initially|actually)\s+)?(?:wrote|authored|developed|created"
+                       r"|designed|implemented|started|founded)\b", re.I)
+_AUTHORSHIP = ("author", "wrote", "written", "writer", "develop", "creat", "design", "implement", "contribut", "start",
+               "found", "origin", "maintain")
+
+
 def asked_role(question: str) -> str:
     """The stem of the role a "who" question asks about ("leader", "leads" → "lead"; "head";
-    "coordinator", "coordinates" → "coordinat"), or "" for other questions."""
+    "coordinator", "coordinates" → "coordinat"; "wrote", "developed" → "author"), or "" for
+    other questions."""
+    if _WHO_MADE.match(question):
+        return "author"
     match = _WHO_ROLE.match(question)
     if not match:
         return ""
@@ -1061,7 +1101,10 @@ def role_unsaid(question: str, cited: list[Cited]) -> str:
     passages name the organisation, never who leads it, and a name taken from them answers
     another question ("" when the role is there, or the question asks no role)."""
     role = asked_role(question)
-    if not role or any(role in _normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in cited):
+    # (at a word's start: the Epson driver "has been rewritten" says nothing of who wrote another one)
+    stems = _AUTHORSHIP if role == "author" else (role,)
+    said = re.compile(rf"(?<![a-z])(?:{'|'.join(stems)})")
+    if not role or any(said.search(_normalised(f"{getattr(p, 'label', '')}\n{p.text}")) for p in cited):
         return ""
     return role
 
