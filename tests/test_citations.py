@@ -1046,3 +1046,16 @@ def test_two_words_a_slash_joins_are_prose_and_an_intro_to_a_dropped_list_says_n
     question = "Which command-line options does cups-calibrate accept, and what does each one do?"
     assert restates(question, "cups-calibrate accepts several command-line options. The options are: [3]")
     assert not restates(question, "cups-calibrate accepts the -p option, which prints a test page [3].")
+
+
+def test_a_chinese_sentence_whose_evidence_is_a_latin_word_is_cited_to_the_passage_that_has_it():
+    """"默认的优先级是 err。" states no number or identifier and shares no word with English passages
+    but "err": the passage that has it as a word is its source, so the right answer stands."""
+    logs = [P(1, "The journal shows the entries of every unit; errors are marked red."),
+            P(2, "prio: the priority to filter by, the default is err; other values: warning, info.")]
+    question = "Cockpit 的系统日志组件 logs.html 按优先级（prio）过滤时，默认的优先级是什么？"
+    assert attribute("默认的优先级是 err。", logs, question=question) == "默认的优先级是 err [2]。"
+    answer = _conclude("默认的优先级是 err。", logs, question)
+    assert not answer.refused and [c.n for c in answer.citations] == [2]
+    # A Latin word the question gives is no evidence ("prio" is in it), and one no passage has none.
+    assert attribute("按 prio 过滤。", logs, question=question) == "按 prio 过滤。"

@@ -48,7 +48,8 @@ _HAN = re.compile(f"[{CJK_UNIFIED}]")
 # a configuration key whose parts "::" joins (Aptitude::CmdLine::Verbose, APT::Get::Assume-Yes).
 # ASCII word characters only: in Chinese text with no spaces, "krb5kdc进程最多…" is the identifier krb5kdc.
 # Two words a slash joins, with no slash before them, are prose ("light/dark", "read/write"; etc/fstab is a path).
-_IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.:-])(?!(?<![/~])[A-Za-z]+/[A-Za-z]+(?![\w./-]))((?:--[A-Za-z][\w-]*|[A-Za-z][\w-]*(?:(?:[_./]|::)[\w-]+)+|[A-Za-z]+\d[\w.]*"
+_IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.:-])(?!(?<![/~])[A-Za-z]+/[A-Za-z]+(?![\w./-]))"
+                         r"((?:--[A-Za-z][\w-]*|[A-Za-z][\w-]*(?:(?:[_./]|::)[\w-]+)+|[A-Za-z]+\d[\w.]*"
                          r"|[a-z]+[A-Z]\w*))(?![\w])", re.ASCII)
 _PLACEHOLDER = re.compile(r"[<>{}\[\]|]|\.\.\.|…|^[A-Z][A-Z_]{2,}$")
 _ASSIGN = frozenset({"=", ":", ":=", "=>", "+="})  # assignment operators in a code span
@@ -210,6 +211,14 @@ def best_passage(sentence: str, texts: dict[int, str], threshold: float = 0.6, t
     return best if best is not None and best_score >= (threshold_cjk if cjk else threshold) else None
 
 
+# A Latin word of a Chinese sentence (err, sshd_config), and where it stands as itself.
+_LATIN_WORD = re.compile(r"(?<![\w.-])[a-z][a-z0-9_.-]*[a-z0-9](?![\w-])", re.ASCII)
+
+
+def _whole_word(word: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])")
+
+
 def _stem(word: str) -> str:
     """A word's first five letters once a plural or verb ending is off ("sorts", "sort" and
     "sorting" meet; "give", "gives" and "giving" too): how a question's words are told from those
@@ -252,10 +261,8 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
             if n is None and question and not facts(claim(piece)) and _HAN.search(piece):
                 # A Chinese sentence about English passages: its Latin words are its evidence ("默认的优先级是
                 # err。": the passage that holds "err" as a word), its Chinese ones no passage holds.
-                latin = {w for w in re.findall(r"(?<![\w.-])[a-z][a-z0-9_.-]*[a-z0-9](?![\w-])", _normalised(claim(piece)), re.A)
-                         if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given)}
-                holding = {k: v for k, v in texts.items()
-                           if latin and all(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", v) for w in latin)}
+                latin = {w for w in _LATIN_WORD.findall(_normalised(claim(piece))) if not _whole_word(w).search(given)}
+                holding = {k: v for k, v in texts.items() if latin and all(_whole_word(w).search(v) for w in latin)}
                 n = min(holding) if holding else None
             if n is None and question and not facts(claim(piece)):
                 added = {w for w in _key_terms(MARKER.sub("", claim(piece)))[1] if _stem(w) not in asked and w not in _GENERIC}
@@ -476,7 +483,8 @@ _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省|未(?:配置|设置|�
 # A question about what holds when something is left out: "given without the reverse zone length",
 # "a pd-pool but no pd-length line", "when its manifest.json has no priority field", "if the port is
 # omitted", "which length does it assume".
-_UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b|\bbut\s+no\b|\b(?:has|have|had)\s+no\b|\b(?:is|are)\s+(?:omitted|left\s+out|missing"
+_UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b|\bbut\s+no\b|\b(?:has|have|had)\s+no\b"
+                    r"|\b(?:is|are)\s+(?:omitted|left\s+out|missing"
                     r"|not\s+(?:given|set|specified|configured))\b|\bassumes?\b|\bwithout\s+(?:giving|setting|specifying|configuring)\b"
                     r"|未(?:给出|指定)|省略", re.I)
 # How a passage says that a value is the default: "the default is", "by default", "if you do not
@@ -633,7 +641,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             continue
         stated = {f for f in facts(claim(segment.text)) if not supported(f, given)}
         # A plain word given as the default ("… is matte") is a value too, where some passage holds it.
-        chosen = _default_word(claim(segment.text), given, texts) if asks_default or _DEFAULT.search(claim(segment.text)) else set()
+        chosen = _default_word(claim(segment.text), given, texts) \
+            if asks_default or _DEFAULT.search(claim(segment.text)) else set()
         stated |= chosen
         if not stated:
             out.append(segment.text)
@@ -693,7 +702,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
 
 # States rather than choices: a manual says "on by default" where an answer says "enabled".
 _STATES = frozenset("enabled disabled active inactive available unavailable supported unsupported required optional "
-                    "allowed denied used unused empty unset none true false yes off automatic manual recommended".split())
+                    "allowed denied used unused empty unset none true false yes off automatic manual "
+                    "recommended".split())
 
 
 def _default_word(sentence: str, given: str, texts: dict[int, str]) -> set[str]:
