@@ -1059,3 +1059,41 @@ def test_a_chinese_sentence_whose_evidence_is_a_latin_word_is_cited_to_the_passa
     assert not answer.refused and [c.n for c in answer.citations] == [2]
     # A Latin word the question gives is no evidence ("prio" is in it), and one no passage has none.
     assert attribute("按 prio 过滤。", logs, question=question) == "按 prio 过滤。"
+
+
+def test_a_value_goes_with_the_setting_the_answer_gives_it_for_and_a_default_that_sets_the_scene_asks_none():
+    """"The default of --tini-libid is 3000" from a passage whose "default value is 3000" is
+    --max-allocs-per-node's (it names only the question's DS390): --tini-libid's own entry gives
+    none. "With SDCC's default memory model, how much Flash …" asks for an amount, not a default."""
+    guide = [P(1, "--tini-libid <nnnn> LibraryID used in -mTININative. --use-accelerator generate code for DS390 "
+                  "Arithmetic Accelerator."),
+             P(2, "--max-allocs-per-node Setting it to lower values speeds up compilation. The default value is 3000. "
+                  "This option currently does not affect the mcs51, ds390, pic14 and pic16 ports.")]
+    checked = ground("The default value of the DS390 option --tini-libid is 3000 [2].", guide,
+                     "What is the default value of the DS390 option --tini-libid?")
+    assert checked.dropped and "as the value of --tini-libid" in checked.dropped[0] and not checked.text
+    # The passage's own setting: kept.
+    kept = ground("The default of --max-allocs-per-node is 3000 [2].", guide,
+                  "What is the default of --max-allocs-per-node for DS390?")
+    assert not kept.dropped
+    models = [P(1, "In the medium model the address space is 16 bits, allowing for 64 KB. Since the STM8 typically has "
+                   "Flash starting at 0x8000, only up to 32 KB of Flash can be used.")]
+    question = "With SDCC's default memory model for the STM8, how much of the chip's Flash can I actually use?"
+    assert not ground("32 KB of Flash can be used [1].", models, question).dropped
+    # "In the default configuration" still asks for a default.
+    assert ground("It listens on port 9090 [1].", [P(1, "Example: port 9090 in a test setup.")],
+                  "In the default configuration, which port does it listen on?").dropped
+
+
+def test_an_answer_to_which_version_gives_one():
+    from kb.answer.citations import wrong_kind
+
+    question = "编译 SDCC 需要哪个版本的 Boost C++ 库？"
+    pointer = ('The version of Boost C++ required to compile SDCC is specified in the passage from [3] '
+               '(sdcc-compiler-user-guide.pdf · p. 17) [3]. It states: "Get it here http://www.boost.org/" [1].')
+    assert wrong_kind(question, pointer) == "it gives no version; the question asks for one"
+    assert wrong_kind(question, "需要 Boost 1.53 或更高版本 [1]。") == ""
+    assert wrong_kind("编译运行 Yaws 至少需要哪个版本的 Erlang/OTP？", "至少需要 Erlang/OTP 21 [1]。") == ""
+    assert wrong_kind("In which Cockpit release was cockpit-tls first introduced?", "In release 200 [1].") == ""
+    assert wrong_kind("In which Cockpit release was cockpit-tls first introduced?", "It is a proxy [1].")
+    assert wrong_kind("What does a version string like 2.9-3+b1 mean?", "It is a binary NMU [1].") == ""  # asks no version

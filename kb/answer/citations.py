@@ -487,6 +487,11 @@ _UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b|\bbut\s+no\b|\b(?:has|have|
                     r"|\b(?:is|are)\s+(?:omitted|left\s+out|missing"
                     r"|not\s+(?:given|set|specified|configured))\b|\bassumes?\b|\bwithout\s+(?:giving|setting|specifying|configuring)\b"
                     r"|未(?:给出|指定)|省略", re.I)
+# A default that sets the scene, not what is asked: "With SDCC's default memory model, how much Flash
+# can I use?" asks for an amount under the default model, not for a default ("in the default
+# configuration" still asks for one).
+_SCENE = re.compile(r"\b(?:with|under|using|in)\s+(?:the\s+|its\s+|[\w.-]+'s\s+)?default\s+"
+                    r"(?!(?:configuration|config|settings?|setup|install(?:ation)?)\b)[a-z]+", re.I)
 # How a passage says that a value is the default: "the default is", "by default", "if you do not
 # explicitly give the compression level L …, it will use level 3", "unless configured otherwise".
 _AS_DEFAULT = {"default", "if you do not", "if you don't", "if not ", "if no ", "when no ", "unless", "omitted",
@@ -610,7 +615,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     products = _in_every_name(named_in - terms, passages)  # (a Latin word of a Chinese question too: "yaws")
     named_by = {n: named - products for n, named in set_by.items()}
     naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
-    asks_default = single and bool(_DEFAULT.search(question) or _UNSET.search(question))
+    asks_default = single and bool(_DEFAULT.search(_SCENE.sub(" ", question)) or _UNSET.search(question))
     headings = {p.n: _normalised(getattr(p, "label", "") or getattr(p, "heading", "") or "") for p in passages}
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
     # which an answer may name as where it read something ("According to the Debian 4.0 notes, ...").
@@ -667,13 +672,20 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             return all(follows(f, body, (owners[f] or named) & named, headings.get(n, "")) for f in values
                        if (owners[f] or named) & named)
 
-        holders = [n for n in defaults if given_as(n, texts[n])]
+        def owned(ns: list[int]) -> bool:
+            # The setting the sentence gives a value for is named by the passages, where any passage
+            # names it: "The default of --tini-libid is 3000" is not from --max-allocs-per-node's "The
+            # default value is 3000", in a passage that names only the question's DS390.
+            return not any(owners[f] and not any(owners[f] & set_by.get(n, set()) for n in ns)
+                           and any(owners[f] & named for named in set_by.values()) for f in values)
+
+        holders = [n for n in defaults if given_as(n, texts[n]) and owned([n])]
         if not holders:
             together = [n for n in cited if n in texts and n in naming]
             joined = "\n".join(texts[n] for n in together)
             if cited and all(supported(f, joined) and anchored(f, joined, anchors or set())
                              and (f not in given_default or given_as_default(f, joined)) for f in stated) \
-                    and all(given_as(n, texts[n]) for n in together):
+                    and all(given_as(n, texts[n]) for n in together) and owned(together):
                 out.append(segment.text)  # the passages it cites hold its facts between them
                 continue
             missing = sorted(f for f in stated if not any(supported(f, body) for body in texts.values()))
@@ -947,11 +959,23 @@ _ASKS = [
     ("size", re.compile(r"\bhow (?:much|big|large) (?:memory|space|disk|ram|storage|room)\b|\bhow (?:big|large)\b"
                         r"|\bhow many (?:bytes|kilobytes|megabytes|gigabytes)\b|多大|多少(?:内存|空间|磁盘|字节)", re.I)),
     ("percent", re.compile(r"\b(?:what|which) (?:percentage|per ?cent)\b|\bhow many percent\b|百分之|百分比", re.I)),
+    ("version", re.compile(r"\b(?:which|what)\s+(?:(?!(?:does|do|did|is|are|was|were)\b)[\w.+/-]+\s+){0,3}?version\b"
+                           r"(?!\s+(?:string|number(?:ing)?\s+scheme))|\bin\s+which\s+(?:[\w.+/-]+\s+){0,2}release\b"
+                           r"|哪个版本|什么版本|哪一版|版本号", re.I)),
     ("count", re.compile(r"\bhow many (?!(?:seconds|minutes|hours|days|weeks|months|years|bytes|kilobytes|megabytes"
                          r"|gigabytes|percent)\b)|\b(?:what|which) is the (?:(?:maximum|minimum|max|min|largest|smallest"
                          r"|highest|lowest|total|default)\s+)?number of\b(?!\s+the\b)|多少个|几个|多少次|几次|(?:数量|个数)(?:是|有)?多少",
                          re.I)),
 ]
+
+
+# A version an answer gives: "1.53", "version 3", "Erlang/OTP 21", "Debian 12" (not "p. 17" of a label).
+_VERSION_GIVEN = re.compile(r"(?<![\w.])\d+(?:\.\d+)+|\b(?:version|release|v)\s*\d+\b|([A-Za-z][\w+#/-]*)\s+\d+\b", re.I)
+
+
+def _versions(text: str) -> set[str]:
+    return {m.group(0).lower() for m in _VERSION_GIVEN.finditer(MARKER.sub(" ", text))
+            if m.group(1) is None or m.group(1).lower() not in _NOT_PRODUCTS | {"p", "pp", "page", "pages", "than", "top"}}
 
 
 # What a count may be besides digits: "three", "none", "no limit", "unlimited", "any number".
@@ -966,7 +990,7 @@ def asked_kind(question: str) -> str:
 # A question that asks for a number of units ("how many days", "多少秒"), not only for a time or a size.
 _UNITS_ASKED = re.compile(r"\bhow many (?:seconds|minutes|hours|days|weeks|months|years|bytes|kilobytes|megabytes"
                           r"|gigabytes|percent)\b|多少(?:秒|分钟|小时|天|周|个月|年|字节)", re.I)
-_KIND_WORDS = {"count": "a count", "time": "a time", "size": "a size", "percent": "a percentage"}
+_KIND_WORDS = {"count": "a count", "time": "a time", "size": "a size", "percent": "a percentage", "version": "a version"}
 
 
 def wrong_kind(question: str, answer: str) -> str:
@@ -978,6 +1002,8 @@ def wrong_kind(question: str, answer: str) -> str:
     asked = asked_kind(question)
     if not asked or question_parts(question):
         return ""  # (a question that asks several things may be answered with amounts of several kinds)
+    if asked == "version":  # "… is specified in the passage. It states: 'Get it here http://www.boost.org/'"
+        return "" if _versions(answer) - _versions(question) else "it gives no version; the question asks for one"
     given = _normalised(question)
     stated = [f for f in facts(answer) if not supported(f, given)]
     kinds = []
