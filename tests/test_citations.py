@@ -1097,3 +1097,16 @@ def test_an_answer_to_which_version_gives_one():
     assert wrong_kind("In which Cockpit release was cockpit-tls first introduced?", "In release 200 [1].") == ""
     assert wrong_kind("In which Cockpit release was cockpit-tls first introduced?", "It is a proxy [1].")
     assert wrong_kind("What does a version string like 2.9-3+b1 mean?", "It is a binary NMU [1].") == ""  # asks no version
+
+
+def test_no_limit_is_a_claim_a_cited_passage_must_make():
+    """"There is no limit to the number of such labels" where the passage gives "at most 100" is
+    withdrawn; a passage that says "unlimited" supports it."""
+    labels = [P(1, "Inline assembler code may use labels of the form nnnnn$; up to 100 such labels per function.")]
+    question = "How many nnnnn$ labels can one function have at most?"
+    answer = _conclude("There is no limit to the number of such labels in one function [1].", labels, question)
+    assert answer.refused and "no passage it cites says there is no limit" in answer.dropped[-1]
+    unlimited = [P(1, "Inline assembler code may use any number of nnnnn$ labels in one function.")]
+    answer = _conclude("There is no limit to the number of such labels in one function [1].", unlimited, question)
+    assert not answer.refused
+    assert not _conclude("One function can have up to 100 such labels [1].", labels, question).refused

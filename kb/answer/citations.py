@@ -1023,6 +1023,20 @@ def wrong_kind(question: str, answer: str) -> str:
     return ""
 
 
+# "There is no limit to …", "unlimited", "any number of": a claim of no bound, which a passage must make.
+_UNBOUNDED = re.compile(r"\bno\s+(?:\w+\s+)?(?:limit|maximum|upper\s+bound|restriction)s?\b|\bunlimited\b|\bnot\s+limited\b"
+                        r"|\bany\s+number\s+of\b|\bas\s+many\s+(?:\w+\s+)?as\s+(?:you|needed|necessary|required)\b"
+                        r"|\blimitless\b|\barbitrary\s+number\b|没有(?:数量)?(?:上限|限制)|不限|无限", re.I)
+
+
+def unbounded_unsaid(answer: str, cited: list[Cited]) -> bool:
+    """Whether an answer says there is no limit ("There is no limit to the number of such labels")
+    where no passage it cites says anything like it: a small model's guess when the passage gives
+    a number it did not find ("at most 100 labels")."""
+    return bool(_UNBOUNDED.search(MARKER.sub(" ", answer))) and not any(
+        _UNBOUNDED.search(_normalised(f"{getattr(p, 'label', '')}\n{p.text}")) for p in cited)
+
+
 # A setting's name in parts: ko-count, c-max-rate, read_quanta, flush_timer.
 _PARTED = re.compile(r"(?<![\w./-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w-])")
 
