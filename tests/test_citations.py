@@ -1110,3 +1110,56 @@ def test_no_limit_is_a_claim_a_cited_passage_must_make():
     answer = _conclude("There is no limit to the number of such labels in one function [1].", unlimited, question)
     assert not answer.refused
     assert not _conclude("One function can have up to 100 such labels [1].", labels, question).refused
+
+
+def test_part_of_the_prompts_example_is_dropped_too():
+    """The 1.5B model answered a Chinese count question with "Two approvals [1].", a piece of the
+    system prompt's example ("Deploys need two approvals [2].")."""
+    from kb.answer.prompting import CITATION_EXAMPLE
+
+    pscp = [P(1, "PSCP copies files over SSH; -P sets the port and -l the user name.")]
+    checked = ground("Two approvals [1].", pscp, "PSCP 最多允许同时进行多少个并发传输连接？", tuple(CITATION_EXAMPLE.values()))
+    assert checked.dropped and "the prompt's example" in checked.dropped[0] and not checked.text
+    assert not ground("PSCP uses two connections [1].", [P(1, "PSCP uses two connections.")], "How many?",
+                      tuple(CITATION_EXAMPLE.values())).dropped
+
+
+def test_options_of_one_dash_and_names_with_digits_and_hyphens():
+    """PuTTY's options have one dash (-bc, -openssh-config): an answer naming one names a setting.
+    "aes256-cbc" is one identifier, which a passage saying aes256-cbc mentions."""
+    from kb.answer.citations import names_no_setting, specific_terms
+
+    question = "Which PSFTP option makes a batch script given with -b show the prompts and commands?"
+    assert not names_no_setting(question, "The -bc option shows them while processing a batch script given with -b [1].")
+    assert names_no_setting(question, "An option changes what PSFTP shows with -b [1].")
+    assert specific_terms("PPK 私钥文件用 aes256-cbc 加密时，Argon2 的输出一共是多少字节？") == {"aes256-cbc", "argon2"}
+    assert unsupported_terms("PPK 用 aes256-cbc 加密时？", [P(1, "Encryption: aes256-cbc or none.")]) == []
+
+
+def test_a_version_is_said_as_one():
+    """"PuTTY 从版本 3.10 开始支持 SUPDUP" from the section number "3.10 Using SUPDUP"; "OpenSSH
+    version 0.52" where 0.52 is a PuTTY release: neither passage gives the version."""
+    chapter = [P(1, "3.9 Using Telnet. 3.10 Using SUPDUP. SUPDUP is a login protocol used by PDP-10 and Lisp machines.")]
+    checked = ground("PuTTY 从版本 3.10 开始支持 SUPDUP 协议 [1]。", chapter, "PuTTY 从哪个版本开始支持 SUPDUP 协议？")
+    assert checked.dropped and "no passage says 3.10 is a version" in checked.dropped[0]
+    release = [P(1, "SUPDUP support was added in PuTTY 0.74.")]
+    assert not ground("PuTTY 从版本 0.74 开始支持 SUPDUP 协议 [1]。", release, "PuTTY 从哪个版本开始支持 SUPDUP 协议？").dropped
+    yaws = [P(1, "Yaws requires Erlang/OTP 21.3 or later to build.")]
+    assert not ground("Yaws needs Erlang/OTP 21.3 or later [1].", yaws, "编译运行 Yaws 至少需要哪个版本的 Erlang/OTP？").dropped
+    # "In SDCC version 4.1.14 …" where the manual says "In 4.1.14, the gbz80 port was renamed": said as one.
+    notes = [P(1, "• In 4.1.13, support for --profile has been removed. • In 4.1.14, the gbz80 port was renamed to sm83.")]
+    assert not ground("In SDCC version 4.1.14, the gbz80 port was renamed to sm83 [1].", notes,
+                      "In which SDCC version was the gbz80 port renamed?").dropped
+
+
+def test_a_section_number_in_a_label_is_no_version():
+    """A passage's label may give "3.10 Using SUPDUP" (labels count as given, for "According to
+    section 3.10, …"); to "from which version", 3.10 is no version the passages give."""
+    class Labelled(P):
+        label = "Chapter3.html · Chapter 3: Using PuTTY > 3.10 Using SUPDUP"
+
+    chapter = [Labelled(1, "SUPDUP is a login protocol used mainly by PDP-10 and Lisp machines.")]
+    checked = ground("PuTTY 从版本 3.10 开始支持 SUPDUP 协议。", chapter, "PuTTY 从哪个版本开始支持 SUPDUP 协议？")
+    assert checked.dropped and not checked.text
+    # Not a version question: the label's number is given, as before.
+    assert not ground("It is in section 3.10 [1].", chapter, "Where is SUPDUP described?").dropped

@@ -49,7 +49,7 @@ _HAN = re.compile(f"[{CJK_UNIFIED}]")
 # ASCII word characters only: in Chinese text with no spaces, "krb5kdc进程最多…" is the identifier krb5kdc.
 # Two words a slash joins, with no slash before them, are prose ("light/dark", "read/write"; etc/fstab is a path).
 _IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.:-])(?!(?<![/~])[A-Za-z]+/[A-Za-z]+(?![\w./-]))"
-                         r"((?:--[A-Za-z][\w-]*|[A-Za-z][\w-]*(?:(?:[_./]|::)[\w-]+)+|[A-Za-z]+\d[\w.]*"
+                         r"((?:--[A-Za-z][\w-]*|[A-Za-z][\w-]*(?:(?:[_./]|::)[\w-]+)+|[A-Za-z]+\d[\w.]*(?:-[\w.]*\w)*"
                          r"|[a-z]+[A-Z]\w*))(?![\w])", re.ASCII)
 _PLACEHOLDER = re.compile(r"[<>{}\[\]|]|\.\.\.|…|^[A-Z][A-Z_]{2,}$")
 _ASSIGN = frozenset({"=", ":", ":=", "=>", "+="})  # assignment operators in a code span
@@ -557,6 +557,32 @@ _RANGE_START = re.compile(r"^[ \t]*[-–][ \t]*\d")
 _CLAUSE_END = re.compile(r"[;!?。；！？\n{}]|(?<!\bi\.e)(?<!\be\.g)\.(?=\s|$)")
 
 
+def _version_names(question: str) -> set[str]:
+    """What a version question is about, as a passage names it before a version: its Latin words of
+    a capital or a digit (PuTTY, SUPDUP, Erlang/OTP as erlang and otp), lower-cased."""
+    words = re.findall(r"[A-Za-z][A-Za-z0-9+#]*", MARKER.sub(" ", question))
+    return {w.lower() for w in words if w[0].isupper() or re.search(r"\d", w)} - _NOT_PRODUCTS - {"which", "what", "in"}
+
+
+_SINCE = frozenset("in since from after before until to".split())  # "In 4.1.14, the gbz80 port was renamed"
+
+
+def said_as_version(number: str, text: str, names: set[str] | None) -> bool:
+    """Whether `text` gives the dotted number as a version: "version", "release", "v" or one of
+    `names` (the product) within three words before it, or "in", "since", … right before it
+    ("PuTTY 0.78", "version 1.2.3", "OTP 21.3", "In 4.1.14, …"). A section number ("3.10
+    Using SUPDUP") is none."""
+    if names is None:
+        return True
+    for m in _fact_pattern(number).finditer(text):
+        before = re.findall(r"[a-z0-9+#]+", text[max(0, m.start() - 60) : m.start()])[-3:]
+        if text[max(0, m.start() - 1) : m.start()] == "v" or any(
+                w.startswith(("version", "release")) or w in names for w in before) \
+                or before and before[-1] in _SINCE or "版本" in text[max(0, m.start() - 6) : m.start()]:
+            return True
+    return False
+
+
 def given_as_default(fact: str, text: str) -> bool:
     """Whether `text` gives the fact as a default (anchored to one of _AS_DEFAULT's phrasings)
     somewhere other than as the bound of a range: "read-quanta (1-10)" gives 10 as its largest
@@ -616,6 +642,9 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     named_by = {n: named - products for n, named in set_by.items()}
     naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
     asks_default = single and bool(_DEFAULT.search(_SCENE.sub(" ", question)) or _UNSET.search(question))
+    # To "which version", a dotted number is a version where the passage says it as one.
+    version_names = _version_names(question) if single and asked_kind(question) == "version" else None
+    posed, bodies = _normalised(question), {p.n: _normalised(p.text) for p in passages}  # (without their labels)
     headings = {p.n: _normalised(getattr(p, "label", "") or getattr(p, "heading", "") or "") for p in passages}
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
     # which an answer may name as where it read something ("According to the Debian 4.0 notes, ...").
@@ -633,7 +662,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         if worked:
             dropped.append(f"{worked} (worked out from the sentence; no passage says it)")
             segment = Segment(kept, True)
-        if _bare(segment.text) in echoed and best_passage(segment.text, texts) is None:
+        bare = _bare(segment.text)  # (the example whole, or a part of it: "Two approvals [1].")
+        if len(bare) >= 8 and any(bare in e for e in echoed) and best_passage(segment.text, texts) is None:
             dropped.append(f"{segment.text.strip()} (the prompt's example; no passage says it)")
             continue
         # The lead-in ("According to the Debian 4.0 notes, ...") must name what some passage or label
@@ -645,6 +675,9 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             invented_first |= leading
             continue
         stated = {f for f in facts(claim(segment.text)) if not supported(f, given)}
+        # (a version's number from a label is a section's: "3.10 Using SUPDUP" gives no version 3.10)
+        stated |= {f for f in facts(claim(segment.text)) if re.fullmatch(r"\d+(?:\.\d+)+", f)
+                   and not supported(f, posed)} if version_names is not None else set()
         # A plain word given as the default ("… is matte") is a value too, where some passage holds it.
         chosen = _default_word(claim(segment.text), given, texts) \
             if asks_default or _DEFAULT.search(claim(segment.text)) else set()
@@ -679,17 +712,23 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             return not any(owners[f] and not any(owners[f] & set_by.get(n, set()) for n in ns)
                            and any(owners[f] & named for named in set_by.values()) for f in values)
 
-        holders = [n for n in defaults if given_as(n, texts[n]) and owned([n])]
+        versions = {f for f in stated if re.fullmatch(r"\d+(?:\.\d+)+", f)} if version_names is not None else set()
+        holders = [n for n in defaults if given_as(n, texts[n]) and owned([n])
+                   and all(said_as_version(f, bodies[n], version_names) for f in versions)]
         if not holders:
             together = [n for n in cited if n in texts and n in naming]
             joined = "\n".join(texts[n] for n in together)
             if cited and all(supported(f, joined) and anchored(f, joined, anchors or set())
                              and (f not in given_default or given_as_default(f, joined)) for f in stated) \
-                    and all(given_as(n, texts[n]) for n in together) and owned(together):
+                    and all(given_as(n, texts[n]) for n in together) and owned(together) \
+                    and all(said_as_version(f, "\n".join(bodies[n] for n in together), version_names) for f in versions):
                 out.append(segment.text)  # the passages it cites hold its facts between them
                 continue
             missing = sorted(f for f in stated if not any(supported(f, body) for body in texts.values()))
+            unsaid = versions and not any(all(said_as_version(f, bodies[n], version_names) for f in versions)
+                                           for n in defaults)
             reason = f"not in the passages: {', '.join(missing)}" if missing else \
+                f"no passage says {', '.join(sorted(versions))} is a version" if defaults and unsaid else \
                 f"no passage gives {', '.join(sorted(values))} as the value of {', '.join(sorted(settings))}" \
                 if defaults else \
                 f"no passage says {', '.join(sorted(stated))} is a default" if about else \
@@ -1181,6 +1220,7 @@ _WHICH_SETTING = re.compile(r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:setting
                             r"|flag|switch)s?\b|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|指令|配置项)", re.I)
 _ALL_CAPS = re.compile(r"(?<![\w-])[A-Z][A-Z0-9_]{2,}(?![\w-])")
 _ASSIGNED = re.compile(r"(?<![\w.-])([A-Za-z][\w.-]*)[ \t]*=[ \t]*[^\s=]")  # "instcmds = all", "vtysh_enable=yes"
+_LONG_DASH_OPTION = re.compile(r"(?<![\w-])-[A-Za-z][\w-]+")  # an option of one dash and several letters: -bc, -batch
 _FLAG = re.compile(r"(?<![\w+-])\+[A-Za-z][\w-]*")  # a flag switched on with "+": VCL's "acl ... +log"
 _QUOTED = re.compile(r"[\"“「]([^\"“”「」\n]{2,60})[\"”」]")  # (not ' or ’: "aptitude's … it's" quotes nothing)
 
@@ -1196,6 +1236,7 @@ def names_no_setting(question: str, answer: str) -> bool:
     names = [code or ident for code, ident in _IDENTIFIER.findall(plain)]
     names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + _QUOTED.findall(plain) + _ASSIGNED.findall(plain)
     names += _FLAG.findall(plain) + _PARTED.findall(plain.lower())  # (tcp-reuseport, udp-workers)
+    names += _LONG_DASH_OPTION.findall(plain)  # PuTTY's -bc, -batch, -openssh-config
     return not any(_normalised(n).strip() not in given for n in names if n.strip())
 
 
