@@ -490,7 +490,7 @@ _UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b|\bbut\s+no\b|\b(?:has|have|
 # A default that sets the scene, not what is asked: "With SDCC's default memory model, how much Flash
 # can I use?" asks for an amount under the default model, not for a default ("in the default
 # configuration" still asks for one).
-_SCENE = re.compile(r"\b(?:with|under|using|in)\s+(?:the\s+|its\s+|[\w.-]+'s\s+)?default\s+"
+_SCENE = re.compile(r"\b(?:with|under|using|in)\s+(?:the\s+|its\s+|[\w.-]+['’]s\s+)?default\s+"
                     r"(?!(?:configuration|config|settings?|setup|install(?:ation)?)\b)[a-z]+", re.I)
 # How a passage says that a value is the default: "the default is", "by default", "if you do not
 # explicitly give the compression level L …, it will use level 3", "unless configured otherwise".
@@ -557,14 +557,14 @@ _RANGE_START = re.compile(r"^[ \t]*[-–][ \t]*\d")
 _CLAUSE_END = re.compile(r"[;!?。；！？\n{}]|(?<!\bi\.e)(?<!\be\.g)\.(?=\s|$)")
 
 
+_SINCE = frozenset("in since from after before until to".split())  # "In 4.1.14, the gbz80 port was renamed"
+
+
 def _version_names(question: str) -> set[str]:
     """What a version question is about, as a passage names it before a version: its Latin words of
     a capital or a digit (PuTTY, SUPDUP, Erlang/OTP as erlang and otp), lower-cased."""
     words = re.findall(r"[A-Za-z][A-Za-z0-9+#]*", MARKER.sub(" ", question))
-    return {w.lower() for w in words if w[0].isupper() or re.search(r"\d", w)} - _NOT_PRODUCTS - {"which", "what", "in"}
-
-
-_SINCE = frozenset("in since from after before until to".split())  # "In 4.1.14, the gbz80 port was renamed"
+    return {w.lower() for w in words if w[0].isupper() or re.search(r"\d", w)} - _NOT_PRODUCTS - _STOP - _SINCE
 
 
 def said_as_version(number: str, text: str, names: set[str] | None) -> bool:
