@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's twenty-four held-out sets: twelve PDF manuals and twelve HTML manuals, each held out for one round.
+"""Build kb's twenty-six held-out sets: thirteen PDF manuals and thirteen HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: twenty-four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: twenty-six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -312,6 +312,33 @@ below) and unpacked there with `dpkg -x`:
   stripped. Left out: the table of contents (index.html), the index (IndexPage.html), the licence (AppendixD.html: the
   software's license terms), the hacking guide (AppendixE.html: coding guidelines, for contributors), and the changelog
   and copyright.
+- debian-gputils: gputils-doc 1.4.0-0.2
+  (sha256 332741308e0c9491f2500fc1ce58eb0481f08e30f385cdd54657a797af0be310), the "gputils" manual by James Bowman, Craig
+  Franklin, David Barnett, Borut Razem and Molnar Karoly (gputils 1.4.0, dated Sep 27, 2014, the GNU PIC utilities for
+  Microchip's PIC microcontrollers: introduction, tool flow and supported processors; gpasm, the assembler: its
+  command line options, the syntax (files, expressions, numbers, preprocessor, processor header files, the
+  configuration bits) and the directives one by one, the instructions and pseudo-instructions, the errors, warnings and
+  messages; gplink, the linker: its options, the linker scripts, the stack and the object and COFF files; gplib, the
+  librarian; and the other utilities gpdasm, gpstrip, gpvc and gpvo). The package has no HTML. Kept: the PDF of the
+  manual, 52 PDF pages (about 73,000 characters of text as pypdf extracts it; pypdf gives the fi ligature as the
+  single character U+FB01, about 290 times: "file" comes out with U+FB01, and the long options' "--" as an en dash;
+  the option tables of gpasm lose part of their cells), one file; the package ships it gzipped (gputils.pdf.gz) and
+  it is laid out unpacked, with the package's mtime. Left out: the same manual as PostScript
+  (gputils.ps.gz: one format), and the changelogs and copyright.
+- debian-avrdude: avrdude-doc 7.1+dfsg-3
+  (sha256 d25ea6bb4f1d7300ff81e738093659b9c61d513c41f9bc356a7bfdc01575f8d0), the AVRDUDE manual as AVRDUDE 7.1 ships it
+  (generated March 11, 2023; the program for downloading and uploading the on-chip memories of Atmel's AVR
+  microcontrollers: introduction, history and credits; the command line options, the programmers accepting extended
+  parameters and example invocations; terminal mode and its commands and examples; the configuration file: the
+  defaults, programmer and part definitions, parent parts, the instruction format and other notes; the programmer
+  specific information on the STK600, the DFU bootloader using FLIP version 1 and SerialUPDI; the platform dependent
+  information for Unix and Windows: installation, configuration files, port names and documentation; and the
+  troubleshooting appendix). The package's PDF is the same text. Kept: its HTML (texi2html's), one file per node as
+  the package ships it, 33 files in the manual's order (the numbering's), about 112,000 characters of text once the
+  tags are stripped. Left out: the top page (avrdude.html) and the table of contents (avrdude_toc.html), the concept
+  index (avrdude_41.html), the "About this document" page (avrdude_abt.html: texi2html's navigation help), the chapter
+  and section pages that are only a list of their sections (avrdude_3, _17, _21, _22, _31, _33 and _36), the same
+  manual as PDF and PostScript (avrdude.pdf.gz, avrdude.ps.gz: one format), and the changelogs and copyright.
 
 Layout:
 
@@ -339,6 +366,8 @@ Layout:
     bench/.cache/heldout/debian-cockpit/corpus/<page>.html
     bench/.cache/heldout/debian-sdcc/corpus/sdcc-compiler-user-guide.pdf
     bench/.cache/heldout/debian-putty/corpus/Chapter<n>.html or Appendix<letter>.html
+    bench/.cache/heldout/debian-gputils/corpus/gputils-manual.pdf
+    bench/.cache/heldout/debian-avrdude/corpus/avrdude_<n>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -351,7 +380,8 @@ corpora/heldout-debian-bird-questions.jsonl, corpora/heldout-debian-supervisor-q
 corpora/heldout-debian-yaws-questions.jsonl, corpora/heldout-debian-h2o-questions.jsonl,
 corpora/heldout-debian-bacula-questions.jsonl, corpora/heldout-debian-pam-questions.jsonl,
 corpora/heldout-debian-gutenprint-questions.jsonl, corpora/heldout-debian-cockpit-questions.jsonl,
-corpora/heldout-debian-sdcc-questions.jsonl and corpora/heldout-debian-putty-questions.jsonl, 30 each
+corpora/heldout-debian-sdcc-questions.jsonl, corpora/heldout-debian-putty-questions.jsonl,
+corpora/heldout-debian-gputils-questions.jsonl and corpora/heldout-debian-avrdude-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -508,6 +538,9 @@ PUTTY_PAGES = [  # in the manual's order (index.html's): a file per chapter or a
     *(f"Chapter{n}" for n in range(1, 11)),  # 1-10
     "AppendixA", "AppendixB", "AppendixC", "AppendixF", "AppendixG", "AppendixH",  # A-C, F-H (not D licence, E hacking)
 ]
+AVRDUDE_PAGES = [  # in the manual's order (the numbering's): a file per node, less those that only list their sections
+    f"avrdude_{n}" for n in range(1, 41) if n not in (3, 17, 21, 22, 31, 33, 36)
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -605,6 +638,14 @@ CORPORA = {
     "debian-putty": Corpus(
         "putty-doc", "0.78-2+deb12u2", "e935590808c2b27a5cb1499eadce2195bf729249abe98f2d26a8e45a6f0ed6b7",
         {f"{p}.html": f"usr/share/doc/putty-doc/{p}.html" for p in PUTTY_PAGES},
+    ),
+    "debian-gputils": Corpus(
+        "gputils-doc", "1.4.0-0.2", "332741308e0c9491f2500fc1ce58eb0481f08e30f385cdd54657a797af0be310",
+        {"gputils-manual.pdf": "usr/share/doc/gputils-doc/gputils.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-avrdude": Corpus(
+        "avrdude-doc", "7.1+dfsg-3", "d25ea6bb4f1d7300ff81e738093659b9c61d513c41f9bc356a7bfdc01575f8d0",
+        {f"{p}.html": f"usr/share/doc/avrdude/avrdude-html/{p}.html" for p in AVRDUDE_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
