@@ -35,8 +35,7 @@ log = logging.getLogger("ingest.pipeline")  # the ingest run's logger: -v shows 
 # its file had changed: a store never keeps passages an older kb cut.
 # 2: HTML headings without their permalink anchors ("¶").
 # 3: a two-column HTML table without a header row is a list of terms, its first row one of them.
-# 4: "–profile" (LaTeX's "--" as pypdf gives it) is --profile; "--fsigned-" broken at a line end keeps its hyphen.
-PARSER_VERSION = 4
+PARSER_VERSION = 3
 
 
 def parse_key(settings: Settings) -> str:

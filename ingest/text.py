@@ -23,11 +23,6 @@ _BOMS = [
 
 _CJK = "\u2e80-\u2fff\u3000-\u303f" + KANA + CJK_IDEOGRAPHS + "\uff00-\uffef"  # with radicals, punctuation, full-width forms
 _HYPHEN_BREAK = re.compile(r"([A-Za-z\u00c0-\u024f])-[ \t]*\n[ \t]*([a-z\u00df-\u024f])")
-# A word broken at its own hyphen that is an option or an identifier keeps it: "--fsigned-\nchar" is
-# --fsigned-char, "max_wal-\nsize" no word of prose.
-_IDENTIFIER_HEAD = re.compile(r"^[(\[\"'“‘]*(?:--?|–)[A-Za-z]|[_./\d]")
-# LaTeX sets "--" as an en dash: pypdf gives "support for –profile", where the option is --profile.
-_DASHED_OPTION = re.compile(r"(?<![^\s(\[\"'“‘])\u2013(?=[A-Za-z])")
 _CJK_LINE_BREAK = re.compile(rf"([{_CJK}])[ \t]*\n[ \t]*([{_CJK}])")
 _SPACES = re.compile(r"[ \t\f\v\u00a0\u2000-\u200a\u202f\u205f]+")
 _SPACE_AROUND_NEWLINE = re.compile(r" *\n *")
@@ -84,21 +79,14 @@ def decode(data: bytes) -> tuple[str, str]:
     return str(choice), choice.encoding
 
 
-def _join_broken_word(m: re.Match[str]) -> str:
-    head = m.string[max(0, m.start() - 80) : m.end(1)].split()[-1]  # the word the line break cut
-    return f"{m[1]}-{m[2]}" if _IDENTIFIER_HEAD.search(head) else m[1] + m[2]
-
-
 def normalize(text: str) -> str:
-    """NFC; Latin ligatures (ﬁ, ﬂ, ﬀ, ...) spelled out; an en dash that opens a word is the "--"
-    of an option; words hyphenated across line ends joined (an option or identifier keeps its hyphen);
+    """NFC; Latin ligatures (ﬁ, ﬂ, ﬀ, ...) spelled out; words hyphenated across line ends joined;
     line breaks inside CJK text removed; whitespace collapsed; paragraph breaks (blank lines) kept.
     CJK text is otherwise untouched."""
     text = unicodedata.normalize("NFC", text).translate(_LIGATURES)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = _CONTROL.sub("", text)
-    text = _DASHED_OPTION.sub("--", text)
-    text = _HYPHEN_BREAK.sub(_join_broken_word, text)
+    text = _HYPHEN_BREAK.sub(r"\1\2", text)
     text = _SPACES.sub(" ", text)
     text = _SPACE_AROUND_NEWLINE.sub("\n", text)
     text = _CJK_LINE_BREAK.sub(r"\1\2", text)

@@ -14,15 +14,6 @@ def test_normalize_joins_hyphenated_words_and_collapses_whitespace():
     assert normalize("The deploy- \nment  pipeline\t runs\n\n\n\nnightly.") == "The deployment pipeline runs\n\nnightly."
 
 
-def test_options_keep_their_dashes():
-    """A PDF breaks "--fsigned-char" at its hyphen and LaTeX sets "--profile" as "–profile": both stay
-    the option a question names. Prose keeps its en dashes and joins its broken words."""
-    assert normalize("use the option --fsigned-\nchar. Set max_wal-\nsize.") == "use the option --fsigned-char. Set max_wal-size."
-    assert normalize("support for –profile has been removed (–debug too)") == "support for --profile has been removed (--debug too)"
-    assert normalize("pages 3–5, Paris – London, New York–Boston, a config-\nuration") == \
-        "pages 3–5, Paris – London, New York–Boston, a configuration"
-
-
 def test_normalize_is_nfc_and_keeps_cjk_intact():
     decomposed = "Cafe\u0301"
     assert normalize(decomposed) == "Caf\u00e9"
