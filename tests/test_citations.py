@@ -1163,3 +1163,15 @@ def test_a_section_number_in_a_label_is_no_version():
     assert checked.dropped and not checked.text
     # Not a version question: the label's number is given, as before.
     assert not ground("It is in section 3.10 [1].", chapter, "Where is SUPDUP described?").dropped
+
+
+def test_a_time_is_no_rate():
+    """"The default baud rate … is 1 microsecond": a time given for a baud rate or a clock frequency
+    (the bit time beside it in the manual) is the refusal; "115200 baud", "375 kHz" are rates."""
+    from kb.answer.citations import wrong_kind
+
+    assert wrong_kind("serialupdi 编程器默认使用的波特率是多少？", "The default baud rate is 1 microsecond [3].")
+    assert wrong_kind("使用 -c usbasp 时，默认的 SCK 时钟频率是多少？", "默认的 SCK 时钟频率是 1 microsecond [3]。")
+    assert wrong_kind("What is the default baud rate?", "The default baud rate is 115200 [1].") == ""
+    assert wrong_kind("What SCK frequency does usbasp use by default?", "A period of 10 microseconds, 100 kHz [1].") == ""
+    assert wrong_kind("What is the default update frequency?", "Every 5 minutes [1].") == ""  # how often: a time

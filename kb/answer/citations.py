@@ -997,6 +997,9 @@ _ASKS = [
                         r"|多久|多长时间|多少(?:秒|分钟|小时|天|周|个月|年)", re.I)),
     ("size", re.compile(r"\bhow (?:much|big|large) (?:memory|space|disk|ram|storage|room)\b|\bhow (?:big|large)\b"
                         r"|\bhow many (?:bytes|kilobytes|megabytes|gigabytes)\b|多大|多少(?:内存|空间|磁盘|字节)", re.I)),
+    # (a clock's frequency, not "update frequency", which "every 5 minutes" answers)
+    ("rate", re.compile(r"\b(?:baud|bit)\s*rate\b|\b(?:clock|sck|cpu|bus|spi|oscillator|crystal)\s+(?:frequency|rate|speed)\b"
+                        r"|波特率|时钟频率|时钟速率", re.I)),
     ("percent", re.compile(r"\b(?:what|which) (?:percentage|per ?cent)\b|\bhow many percent\b|百分之|百分比", re.I)),
     ("version", re.compile(r"\b(?:which|what)\s+(?:(?!(?:does|do|did|is|are|was|were)\b)[\w.+/-]+\s+){0,3}?version\b"
                            r"(?!\s+(?:string|number(?:ing)?\s+scheme))|\bin\s+which\s+(?:[\w.+/-]+\s+){0,2}release\b"
@@ -1021,6 +1024,11 @@ def _versions(text: str) -> set[str]:
 _COUNT = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS.values()) + r"|none|no|unlimited|any number|dozens?|hundreds|thousands)\b")
 
 
+# A time an answer gives ("1 microsecond", "120 ms", "3 秒"), and the words of a rate or a frequency.
+_DURATION = re.compile(r"\d[\d,.]*\s*(?:(?:micro|milli|nano)?seconds?|[mµun]?s|秒|毫秒|微秒)(?![a-z])|\b(?:micro|milli|nano)seconds?\b", re.I)
+_RATE = re.compile(r"\d[\d,.]*\s*(?:[kmg]?hz\b|k?bps\b|baud\b|[kmg]?i?b?/s\b|per\s+second\b|每秒)", re.I)  # 375 kHz, 115200 baud
+
+
 def asked_kind(question: str) -> str:
     """The kind of amount the question asks for ("count", "time", "size", "percent"), or ""."""
     return next((kind for kind, pattern in _ASKS if pattern.search(question)), "")
@@ -1029,7 +1037,8 @@ def asked_kind(question: str) -> str:
 # A question that asks for a number of units ("how many days", "多少秒"), not only for a time or a size.
 _UNITS_ASKED = re.compile(r"\bhow many (?:seconds|minutes|hours|days|weeks|months|years|bytes|kilobytes|megabytes"
                           r"|gigabytes|percent)\b|多少(?:秒|分钟|小时|天|周|个月|年|字节)", re.I)
-_KIND_WORDS = {"count": "a count", "time": "a time", "size": "a size", "percent": "a percentage", "version": "a version"}
+_KIND_WORDS = {"count": "a count", "time": "a time", "size": "a size", "percent": "a percentage", "version": "a version",
+               "rate": "a rate"}
 
 
 def wrong_kind(question: str, answer: str) -> str:
@@ -1043,6 +1052,11 @@ def wrong_kind(question: str, answer: str) -> str:
         return ""  # (a question that asks several things may be answered with amounts of several kinds)
     if asked == "version":  # "… is specified in the passage. It states: 'Get it here http://www.boost.org/'"
         return "" if _versions(answer) - _versions(question) else "it gives no version; the question asks for one"
+    if asked == "rate":  # "The default baud rate … is 1 microsecond": a time is no rate
+        plain = MARKER.sub(" ", answer)
+        return "it gives a time; the question asks for a rate" \
+            if _DURATION.search(plain) and not _RATE.search(plain) \
+            else ""
     given = _normalised(question)
     stated = [f for f in facts(answer) if not supported(f, given)]
     kinds = []
