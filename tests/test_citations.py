@@ -1080,6 +1080,7 @@ def test_a_value_goes_with_the_setting_the_answer_gives_it_for_and_a_default_tha
                    "Flash starting at 0x8000, only up to 32 KB of Flash can be used.")]
     question = "With SDCC's default memory model for the STM8, how much of the chip's Flash can I actually use?"
     assert not ground("32 KB of Flash can be used [1].", models, question).dropped
+    assert not ground("32 KB of Flash can be used [1].", models, question.replace("SDCC's", "SDCC’s")).dropped
     # "In the default configuration" still asks for a default.
     assert ground("It listens on port 9090 [1].", [P(1, "Example: port 9090 in a test setup.")],
                   "In the default configuration, which port does it listen on?").dropped

@@ -1025,7 +1025,8 @@ _COUNT = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS.values()) + r"|none|no|unl
 
 
 # A time an answer gives ("1 microsecond", "120 ms", "3 秒"), and the words of a rate or a frequency.
-_DURATION = re.compile(r"\d[\d,.]*\s*(?:(?:micro|milli|nano)?seconds?|[mµun]?s|秒|毫秒|微秒)(?![a-z])|\b(?:micro|milli|nano)seconds?\b", re.I)
+_DURATION = re.compile(r"\d[\d,.]*\s*(?:(?:micro|milli|nano)?seconds?|[mµun]?s|秒|毫秒|微秒)(?![a-z])"
+                       r"|\b(?:micro|milli|nano)seconds?\b", re.I)
 _RATE = re.compile(r"\d[\d,.]*\s*(?:[kmg]?hz\b|k?bps\b|baud\b|[kmg]?i?b?/s\b|per\s+second\b|每秒)", re.I)  # 375 kHz, 115200 baud
 
 
@@ -1037,8 +1038,7 @@ def asked_kind(question: str) -> str:
 # A question that asks for a number of units ("how many days", "多少秒"), not only for a time or a size.
 _UNITS_ASKED = re.compile(r"\bhow many (?:seconds|minutes|hours|days|weeks|months|years|bytes|kilobytes|megabytes"
                           r"|gigabytes|percent)\b|多少(?:秒|分钟|小时|天|周|个月|年|字节)", re.I)
-_KIND_WORDS = {"count": "a count", "time": "a time", "size": "a size", "percent": "a percentage", "version": "a version",
-               "rate": "a rate"}
+_KIND_WORDS = {"count": "a count", "time": "a time", "size": "a size", "percent": "a percentage"}
 
 
 def wrong_kind(question: str, answer: str) -> str:
