@@ -72,6 +72,8 @@ CHECKS: dict[str, list[tuple[Any, str, Any]]] = {
     "restates (the question given back)": [(generation, "restates", lambda question, text: False)],
     "sibling (a neighbour setting)": [(generation, "sibling", lambda question, answer: "")],
     "wrong kind (an amount of another kind)": [(generation, "wrong_kind", lambda question, answer: "")],
+    "port (a number its passage gives as a port)": [(generation, "port_unsaid", lambda question, answer, cited: False)],
+    "no limit (a claim of no bound unsaid)": [(generation, "unbounded_unsaid", lambda answer, cited: False)],
 }
 
 

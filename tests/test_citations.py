@@ -780,6 +780,15 @@ def test_a_default_comes_after_the_name_of_the_setting_it_belongs_to():
     both = "ospfd 接口的 hello-interval 和 dead-interval 默认分别是多少秒？"
     assert not ground("hello-interval 默认是 10 秒，dead-interval 默认是 40 秒 [1]。", ospf, both).dropped
     assert ground("hello-interval 默认是 40 秒，dead-interval 默认是 10 秒 [1]。", ospf, both).dropped  # swapped
+    # a programmer's entry runs long: its wiring first, then its parameters and their defaults (AVRDUDE's PICkit2)
+    pickit = [P(1, "PICkit2 Connection to the PICkit2 programmer: (AVR): (PICkit2) RST: VPP/MCLR (1) VDD: VDD Target "
+                   "(2) -- possibly optional if AVR self powered GND: GND (3) SDI: PGD (4) SCLK: PDC (5) OSI: AUX (6) "
+                   "Extended command line parameters: 'clockrate=rate' Sets the SPI clocking rate in Hz (default is "
+                   "100kHz). Alternately the -B or -i options can be used to set the period. "
+                   "'timeout=usb-transaction-timeout' Sets the timeout for USB reads and writes in milliseconds "
+                   "(default is 1500 ms). USBasp Extended parameters: 'section_config' Programmer will erase.")]
+    assert not ground("The default USB transaction timeout is 1500 milliseconds [1].", pickit,
+                      "How long does avrdude wait for USB reads and writes with the PICkit2 programmer, if I don't set it?").dropped
 
 
 @dataclass
@@ -842,6 +851,20 @@ def test_an_answer_that_gives_the_question_back_in_another_verb_form_restates_it
     question = "Which fs setacl command does the guide give to let every AFS user look up and read the /afs directory?"
     assert restates(question, "The guide gives the fs setacl command to let every AFS user look up and read the /afs directory [1].")
     assert not restates(question, "The guide gives fs setacl /afs system:anyuser rl [1].")
+
+
+def test_a_value_in_a_list_that_a_sentence_of_defaults_opens_is_a_default():
+    """SDCC's sdcdbsrc.el options "are bound to default values … The variables are listed below":
+    the list's values are those defaults, though "default" stands 170 characters before one."""
+    emacs = [P(1, "The command line options that are passed to the simulator directly are bound to default values in "
+                  "the file sdcdbsrc.el. The variables are listed below, these values maybe changed as required. "
+                  "• sdcdbsrc-cpu-type '51 • sdcdbsrc-frequency '11059200 • sdcdbsrc-serial nil The following is a list")]
+    assert not ground("传给模拟器的时钟频率默认值是 11059200 [1]。", emacs, "传给模拟器的时钟频率默认值是多少？").dropped
+    # a list no sentence of defaults opens gives no default
+    plain = [P(1, "The command line options that are passed to the simulator are set in the file sdcdbsrc.el. The "
+                  "variables are listed below, these values maybe changed as required. • sdcdbsrc-cpu-type '51 "
+                  "• sdcdbsrc-frequency '11059200 • sdcdbsrc-serial nil")]
+    assert ground("传给模拟器的时钟频率默认值是 11059200 [1]。", plain, "传给模拟器的时钟频率默认值是多少？").dropped
 
 
 def test_a_setting_whose_description_names_its_unit_states_its_default_in_that_unit():
@@ -1024,6 +1047,23 @@ def test_who_wrote_something_is_answered_from_a_passage_that_says_who_wrote_it()
     assert not answer.refused and "Richard Wisenoecker" in answer.answer
 
 
+def test_the_questions_own_word_for_its_subject_says_no_author():
+    """"The SerialUPDI programmer implementation is based on Microchip's pymcuprog" names no one who
+    implemented it: "implementation" is the question's word for its subject (AVRDUDE, round 17)."""
+    intro = [P(1, "SerialUPDI programmer implementation is based on Microchip’s pymcuprog utility, but it also "
+                  "contains some performance improvements included in Spence Konde’s DxCore Arduino core.")]
+    question = "Who wrote the SerialUPDI programmer implementation in avrdude?"
+    answer = _conclude("Spence Konde [1]", intro, question)
+    assert answer.refused and "who is the author" in answer.dropped[-1]
+    said = [P(1, intro[0].text + " It was implemented by Dawid Buchwald.")]
+    answer = _conclude("Dawid Buchwald [1].", said, question)
+    assert not answer.refused and "Dawid Buchwald" in answer.answer
+    # The passage's own word, though the question has a kin of it, still says who made it.
+    answer = _conclude("Ann Lee [1].", [P(1, "The driver was originally implemented by Ann Lee.")],
+                       "Who wrote the original implementation of the driver?")
+    assert not answer.refused
+
+
 def test_a_plain_word_given_as_the_default_needs_a_passage_that_gives_it_as_the_default():
     """"matte" from "common are matte, glossy or texture" is one of the choices, not the default."""
     laminate = [P(1, "Laminate Pattern: some dye sublimation printers cover the output with a transparent laminate "
@@ -1176,3 +1216,47 @@ def test_a_time_is_no_rate():
     assert wrong_kind("What is the default baud rate?", "The default baud rate is 115200 [1].") == ""
     assert wrong_kind("What SCK frequency does usbasp use by default?", "A period of 10 microseconds, 100 kHz [1].") == ""
     assert wrong_kind("What is the default update frequency?", "Every 5 minutes [1].") == ""  # how often: a time
+
+
+def test_a_time_is_no_count():
+    """"How many connection retry attempts … by default?" answered with the reset's "120 ms delay"
+    (AVRDUDE, round 17) gives no count; a count beside a time does."""
+    from kb.answer.citations import wrong_kind
+
+    question = "How many connection retry attempts does the Arduino programmer type make by default?"
+    assert wrong_kind(question, "It makes the default number of attempts by using 120 ms delay after reset [3].") \
+        == "it gives a time; the question asks for a count"
+    assert wrong_kind("重试多少次？", "复位后等待 120 毫秒 [1]。") == "it gives a time; the question asks for a count"
+    assert wrong_kind(question, "It makes 10 attempts, 120 ms apart [1].") == ""
+    assert wrong_kind(question, "It makes ten attempts, 120 ms apart [1].") == ""
+    assert wrong_kind("How many seconds does it wait?", "It waits 120 ms [1].") == ""  # a number of seconds: a time
+
+
+def test_a_port_is_a_number_its_passage_gives_as_a_port():
+    """"Which TCP port … by default?" answered with 19200, the baud rate beside "net:host:port" in
+    the passage (AVRDUDE, round 17), is refused; a port the passage gives as one is kept."""
+    options = [P(1, "For diagnostic purposes, if the target MCU is connected directly to the serial port, the "
+                    "address can be omitted. In this mode the default baud rate will be 19200. For programmers "
+                    "that attach to a serial port using some kind of higher level protocol, port can be "
+                    "specified as net:host:port.")]
+    question = "Which TCP port does avrdude connect to by default when -P is given as net:host without a port?"
+    answer = _conclude("The TCP port avrdude connects to by default is 19200 [1].", options, question)
+    assert answer.refused and "as a port" in answer.dropped[-1]
+    from kb.answer.citations import port_unsaid
+
+    asked = "On which TCP port does upsd listen by default?"
+    for passage in ("upsd listens on port 3493 by default.", "Port = 3493", "It listens on 3493/tcp.",
+                    "Connect to localhost:3493.", "The 3493 port is the default.", "默认监听 3493 端口。",
+                    "LISTEN address [port]: the default ports are 3493 and 3494."):
+        assert not port_unsaid(asked, "It listens on 3493 [1].", [P(1, passage)]), passage
+    assert port_unsaid(asked, "It listens on 3493 [1].", [P(1, "upsd sends 3493 bytes; its port is set by LISTEN.")])
+    assert not port_unsaid(asked, "It listens on the port LISTEN gives [1].", [P(1, "LISTEN sets the port.")])
+    answer = _conclude("Console 连接 Director 使用 9101 端口 [1]。", [P(1, "DIRport = 9101 is where the Director listens by default.")],
+                       "Console 连接 Director 使用的标准端口是多少？")
+    assert not answer.refused
+    # A serial port's device, or a port number the question itself gives, asks no network port.
+    serial = [P(1, "The default serial port is /dev/ttyS0 at 19200 baud.")]
+    assert not _conclude("It is /dev/ttyS0 at 19200 [1].", serial, "Which serial port does avrdude use by default?").refused
+    assert not _conclude("Port 8000 is unprivileged; forwarding 80 to 8000 works [1].",
+                         [P(1, "Yaws runs on port 8000 and iptables forwards 80 to it.")],
+                         "Yaws runs on port 8000 and iptables forwards port 80 to it. Which port do clients use?").refused

@@ -505,7 +505,7 @@ _PLAIN_COMPOUNDS = frozenset("built-in time-out well-known so-called read-only r
                              "e-mail off-line on-line per-user per-host".split())
 _AMOUNT = re.compile(r"\d[\d.,:]*(?:\s*[a-z%]+)?")  # a fact that is an amount: "64", "30 second", "10m"
 
-FOLLOW_CHARS = 400  # how far after a setting's name a manual may give its default (its entry's length)
+FOLLOW_CHARS = 500  # how far after a setting's name a manual may give its default (its entry's length)
 _SAME_SENTENCE = r"[^.;!?。；！？\n]{0,60}?"  # "64 KiB buffer-size", "30 seconds for timeout-interval"
 
 
@@ -598,7 +598,30 @@ def given_as_default(fact: str, text: str) -> bool:
         after = clause + (f" {rest[0]}" if rest and len(rest[0]) <= 40 else "")
         if any(t in text[max(0, m.start() - ANCHOR_CHARS) : m.end()] or t in after for t in _AS_DEFAULT):
             return True
+        # (or in a list that a sentence of defaults opens: "… are bound to default values in the file
+        # sdcdbsrc.el. The variables are listed below, … • sdcdbsrc-frequency '11059200")
+        if _defaults_listed(text[max(0, m.start() - DESCRIBED_CHARS) : m.start()]):
+            return True
     return False
+
+
+_DEFAULTS = re.compile(r"\bdefaults?\b(?:\s+(?:values?|settings?))?")
+_BULLET = re.compile(r"(?:^|\s)[•*▪◦-]\s")
+_LISTED = re.compile(r"\b(?:listed|given|shown)\s+below\b|\bas\s+follows\b|\bthe\s+following\b|[:：]\s*$")
+
+
+def _defaults_listed(before: str) -> bool:
+    """Whether `before` (what precedes a value) ends in a bulleted list that a sentence of defaults
+    opens ("The defaults are listed below: • …"): the list's values are those defaults."""
+    bullet = _BULLET.search(before)
+    if not bullet:
+        return False
+    intro, items = before[: bullet.start()], before[bullet.start():]
+    said = [m for m in _DEFAULTS.finditer(intro)]
+    if not said or "\n\n" in items:
+        return False
+    lead = intro[said[-1].start():]  # from the defaults' word to the list: at most two sentences, the last saying a list follows
+    return len(_SENTENCE_END.findall(lead)) <= 3 and bool(_LISTED.search(lead))
 
 
 @dataclass
@@ -1058,6 +1081,11 @@ def wrong_kind(question: str, answer: str) -> str:
             if _DURATION.search(plain) and not _RATE.search(plain) \
             else ""
     given = _normalised(question)
+    if asked == "count":  # "… retry attempts … by using 120 ms delay": a time is no count
+        plain = MARKER.sub(" ", answer)
+        if _DURATION.search(plain) and not re.search(r"\d", _DURATION.sub(" ", plain)) \
+                and not set(_COUNT.findall(_normalised(plain))) - set(_COUNT.findall(given)) - {"no", "none"}:
+            return "it gives a time; the question asks for a count"
     stated = [f for f in facts(answer) if not supported(f, given)]
     kinds = []
     for fact in stated:
@@ -1088,6 +1116,33 @@ def unbounded_unsaid(answer: str, cited: list[Cited]) -> bool:
     a number it did not find ("at most 100 labels")."""
     return bool(_UNBOUNDED.search(MARKER.sub(" ", answer))) and not any(
         _UNBOUNDED.search(_normalised(f"{getattr(p, 'label', '')}\n{p.text}")) for p in cited)
+
+
+# A question for a network port ("Which TCP port …", "on which port does it listen", "哪个端口"), not
+# for a serial or parallel port's device, nor for a compiler's port to a processor.
+_PORT_ASKED = re.compile(r"\b(?:tcp|udp)\s+port\b|\bport\s+number\b|\b(?:which|what)\s+(?:default\s+)?port\b(?!\s+(?:of|to|for)\b)"
+                         r"|(?:哪个|哪一个|什么)[^，,。？?]{0,8}端口(?!地址|名)|端口号?(?:是|为)?多少", re.I)
+_SERIAL_PORT = re.compile(r"\b(?:serial|parallel|com|usb|printer)\s+port\b|串口|并口", re.I)
+
+
+def _said_as_port(number: str, text: str) -> bool:
+    """Whether a passage gives `number` as a port: "port 9090", "ports 520 and 521", "Port=3493",
+    "localhost:9090", "9090/tcp", "the 6544 port", "端口 853"."""
+    n = rf"(?<![\d.]){re.escape(number)}(?!\d)"
+    return bool(re.search(rf"(?:port|端口)[^.;!?。；\n]{{0,40}}?{n}|:{n}|{n}\s*(?:/\s*(?:tcp|udp)|(?:tcp\s+|udp\s+)?ports?\b|端口)",
+                          _normalised(text)))
+
+
+def port_unsaid(question: str, answer: str, cited: list[Cited]) -> bool:
+    """Whether a question for a network port is answered with numbers no passage the answer cites
+    gives as a port: "19200", a baud rate beside "-P net:host:port", to "Which TCP port does it
+    connect to by default?". An answer that states no number is left to the other checks."""
+    if not _PORT_ASKED.search(question) or _SERIAL_PORT.search(question):
+        return False
+    given = _normalised(question)
+    numbers = {m.group(0) for m in re.finditer(r"(?<![\w.:/-])\d{2,5}(?![\w.]\w|\d)", MARKER.sub(" ", answer))}
+    numbers = {n for n in numbers if not re.search(rf"(?<![\d.]){n}(?!\d)", given)}
+    return bool(numbers) and not any(_said_as_port(n, f"{getattr(p, 'label', '')}\n{p.text}") for n in numbers for p in cited)
 
 
 # A setting's name in parts: ko-count, c-max-rate, read_quanta, flush_timer.
@@ -1202,12 +1257,18 @@ def asked_role(question: str) -> str:
 def role_unsaid(question: str, cited: list[Cited]) -> str:
     """The role a "who" question asks about when no passage the answer cites mentions it: the
     passages name the organisation, never who leads it, and a name taken from them answers
-    another question ("" when the role is there, or the question asks no role)."""
+    another question ("" when the role is there, or the question asks no role). A word the
+    question itself names its subject with is no role said: "the SerialUPDI programmer
+    implementation is based on …" does not say who implemented it."""
     role = asked_role(question)
+    if not role:
+        return ""
     # (at a word's start: the Epson driver "has been rewritten" says nothing of who wrote another one)
     stems = _AUTHORSHIP if role == "author" else (role,)
-    said = re.compile(rf"(?<![a-z])(?:{'|'.join(stems)})")
-    if not role or any(said.search(_normalised(f"{getattr(p, 'label', '')}\n{p.text}")) for p in cited):
+    said = re.compile(rf"(?<![a-z])(?:{'|'.join(stems)})[a-z]*")
+    made = _WHO_MADE.match(question) or _WHO_ROLE.match(question)
+    own = set(re.findall(r"[a-z]+", _normalised(question[made.end():]))) if made else set()
+    if any(set(said.findall(_normalised(f"{getattr(p, 'label', '')}\n{p.text}"))) - own for p in cited):
         return ""
     return role
 

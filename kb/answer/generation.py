@@ -24,7 +24,7 @@ from typing import Any
 
 from kb.answer.citations import (
     MARKER, Cited, anchor_terms, attribute, ground, holds, names_no_setting, names_nobody, parse_citations, restates,
-    role_unsaid, says_something, sibling, specific_terms, unbounded_unsaid, unsupported_terms, wrong_kind,
+    port_unsaid, role_unsaid, says_something, sibling, specific_terms, unbounded_unsaid, unsupported_terms, wrong_kind,
 )
 from kb.answer.context import pack_context
 from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
@@ -369,6 +369,8 @@ class Answerer:
             mismatch = wrong_kind(answer.standalone_question, answer.answer)
             if mismatch:
                 return self._withdraw(answer, "grounding", f"{answer.answer} ({mismatch})")
+            if port_unsaid(answer.standalone_question, answer.answer, cited):
+                return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites gives that number as a port)")
             if unbounded_unsaid(answer.answer, cited):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites says there is no limit)")
         kb_cited = {c.n for c in answer.citations} - {c.n for c in model_cited}
