@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's twenty-six held-out sets: thirteen PDF manuals and thirteen HTML manuals, each held out for one round.
+"""Build kb's twenty-eight held-out sets: fourteen PDF manuals and fourteen HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: twenty-six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: twenty-eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -339,6 +339,36 @@ below) and unpacked there with `dpkg -x`:
   index (avrdude_41.html), the "About this document" page (avrdude_abt.html: texi2html's navigation help), the chapter
   and section pages that are only a list of their sections (avrdude_3, _17, _21, _22, _31, _33 and _36), the same
   manual as PDF and PostScript (avrdude.pdf.gz, avrdude.ps.gz: one format), and the changelogs and copyright.
+- debian-dblatex: dblatex-doc 0.3.12py3-2
+  (sha256 d5071654a04581ea023604cb2705ef71d13677a054023616ae9a8172a67f92f4), "DocBook to LaTeX Publishing: User Manual" by
+  Benoît Guillon (for dblatex 0.3.12, the DocBook to LaTeX, DVI, PostScript and PDF converter: the documentation reference,
+  the introduction and publishing principles (backend drivers, XSL stylesheets, Python post processing, the LaTeX style
+  package); installing on Unix and Windows; using dblatex: the dblatex(1) reference with its options, the output styles,
+  publishing a document or a set of books, page setup, covers, section numbering, figures, tables, hyphenation, mathematics,
+  musical notation, verbatim rendering, indexes, bibliographies, revisions, locales, xrefstyle and olinks, footnotes and
+  endnotes, processing instructions; customization: XSL user stylesheets and parameters, LaTeX styles, the texpost script,
+  configuration files and their precedence; the FAQ; and the XSL parameters reference, each with its default). The
+  package's XHTML copy is the same text. Kept: the PDF of the manual, 143 PDF pages (about 249,000 characters of text as
+  pypdf extracts it; the fi and fl ligatures come out as the single characters U+FB01 and U+FB02: "file" comes out with
+  U+FB01), one file; the package ships it gzipped (manual.pdf.gz) and it is laid out unpacked, with the package's mtime.
+  Left out: the same manual as chunked XHTML (xhtml/manual/: one format), the release notes (release-notes.pdf.gz: other
+  versions' changes), the example DocBook sources (examples/), and the changelogs and copyright.
+- debian-nextcloud: nextcloud-desktop-doc 3.7.3-1+deb12u2
+  (sha256 47bb4ec4e50fb4fd085e952d78f64e591a35cdf6cb6758feb09454267f5010fd), the "Nextcloud Client Manual" as Nextcloud
+  desktop client 3.7.3 ships it (the desktop synchronization client for Windows, macOS and Linux: introduction and the
+  3.7 release's features; installing: system requirements, the MSI installer's features and properties, the wizard; the
+  visual tour of the tray icon, menu, settings and main dialog; using the client: the systray, account settings, overlay
+  icons, user status, sharing, the general and network windows, the ignored files editor; conflicts and conflict
+  uploading; advanced usage: the command line options, the nextcloud.cfg settings and defaults, the environment variables,
+  the nextcloudcmd command line client and low disk space; the automatic updater; and the appendices: building the
+  client, history and architecture (sync runs, ETags, conflict cases, ignored files, the sync journal, the custom WebDAV
+  properties, end-to-end encryption, virtual files, local file editing), troubleshooting, the FAQ and the glossary). The
+  package has no PDF. Kept: its HTML, one file per page as the package ships it, 12 files in the manual's order
+  (index.html's), about 96,000 characters of text once the tags are stripped. Left out: the front page (index.html: the
+  table of contents), the five pages that advancedusage.html includes whole (options.html, conffile.html, envvars.html,
+  nextcloudcmd.html, lowdiskspace.html: the same text again, in no table of contents), the general index and search
+  pages, the reStructuredText sources (_sources/, the same text), the stylesheets, scripts and images, and the changelogs,
+  copyright and doc-base metadata.
 
 Layout:
 
@@ -368,6 +398,8 @@ Layout:
     bench/.cache/heldout/debian-putty/corpus/Chapter<n>.html or Appendix<letter>.html
     bench/.cache/heldout/debian-gputils/corpus/gputils-manual.pdf
     bench/.cache/heldout/debian-avrdude/corpus/avrdude_<n>.html
+    bench/.cache/heldout/debian-dblatex/corpus/dblatex-manual.pdf
+    bench/.cache/heldout/debian-nextcloud/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -381,7 +413,8 @@ corpora/heldout-debian-yaws-questions.jsonl, corpora/heldout-debian-h2o-question
 corpora/heldout-debian-bacula-questions.jsonl, corpora/heldout-debian-pam-questions.jsonl,
 corpora/heldout-debian-gutenprint-questions.jsonl, corpora/heldout-debian-cockpit-questions.jsonl,
 corpora/heldout-debian-sdcc-questions.jsonl, corpora/heldout-debian-putty-questions.jsonl,
-corpora/heldout-debian-gputils-questions.jsonl and corpora/heldout-debian-avrdude-questions.jsonl, 30 each
+corpora/heldout-debian-gputils-questions.jsonl, corpora/heldout-debian-avrdude-questions.jsonl,
+corpora/heldout-debian-dblatex-questions.jsonl and corpora/heldout-debian-nextcloud-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -541,6 +574,10 @@ PUTTY_PAGES = [  # in the manual's order (index.html's): a file per chapter or a
 AVRDUDE_PAGES = [  # in the manual's order (the numbering's): a file per node, less those that only list their sections
     f"avrdude_{n}" for n in range(1, 41) if n not in (3, 17, 21, 22, 31, 33, 36)
 ]
+NEXTCLOUD_PAGES = [  # in the manual's order (index.html's): a file per page
+    "introduction", "installing", "visualtour", "navigating", "conflicts", "advancedusage", "autoupdate",
+    "building", "architecture", "troubleshooting", "faq", "glossary",  # building to troubleshooting: appendices A-C
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -646,6 +683,14 @@ CORPORA = {
     "debian-avrdude": Corpus(
         "avrdude-doc", "7.1+dfsg-3", "d25ea6bb4f1d7300ff81e738093659b9c61d513c41f9bc356a7bfdc01575f8d0",
         {f"{p}.html": f"usr/share/doc/avrdude/avrdude-html/{p}.html" for p in AVRDUDE_PAGES},
+    ),
+    "debian-dblatex": Corpus(
+        "dblatex-doc", "0.3.12py3-2", "d5071654a04581ea023604cb2705ef71d13677a054023616ae9a8172a67f92f4",
+        {"dblatex-manual.pdf": "usr/share/doc/dblatex/manual.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-nextcloud": Corpus(
+        "nextcloud-desktop-doc", "3.7.3-1+deb12u2", "47bb4ec4e50fb4fd085e952d78f64e591a35cdf6cb6758feb09454267f5010fd",
+        {f"{p}.html": f"usr/share/doc/nextcloud-desktop/html/{p}.html" for p in NEXTCLOUD_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
