@@ -1250,6 +1250,7 @@ def test_a_port_is_a_number_its_passage_gives_as_a_port():
                     "LISTEN address [port]: the default ports are 3493 and 3494."):
         assert not port_unsaid(asked, "It listens on 3493 [1].", [P(1, passage)]), passage
     assert port_unsaid(asked, "It listens on 3493 [1].", [P(1, "upsd sends 3493 bytes; its port is set by LISTEN.")])
+    assert port_unsaid(asked, "It listens on 19200 [1].", [P(1, "upsd supports speeds up to 19200 baud.")])
     assert not port_unsaid(asked, "It listens on the port LISTEN gives [1].", [P(1, "LISTEN sets the port.")])
     answer = _conclude("Console 连接 Director 使用 9101 端口 [1]。", [P(1, "DIRport = 9101 is where the Director listens by default.")],
                        "Console 连接 Director 使用的标准端口是多少？")

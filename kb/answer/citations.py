@@ -617,11 +617,11 @@ def _defaults_listed(before: str) -> bool:
     if not bullet:
         return False
     intro, items = before[: bullet.start()], before[bullet.start():]
-    said = [m for m in _DEFAULTS.finditer(intro)]
+    said = list(_DEFAULTS.finditer(intro))
     if not said or "\n\n" in items:
         return False
-    lead = intro[said[-1].start():]  # from the defaults' word to the list: at most two sentences, the last saying a list follows
-    return len(_SENTENCE_END.findall(lead)) <= 3 and bool(_LISTED.search(lead))
+    lead = intro[said[-1].start():]  # from the defaults' word to the list: at most two sentences, saying a list follows
+    return len(_SENTENCE_END.findall(lead)) <= 2 and bool(_LISTED.search(lead))
 
 
 @dataclass
@@ -1129,8 +1129,12 @@ def _said_as_port(number: str, text: str) -> bool:
     """Whether a passage gives `number` as a port: "port 9090", "ports 520 and 521", "Port=3493",
     "localhost:9090", "9090/tcp", "the 6544 port", "端口 853"."""
     n = rf"(?<![\d.]){re.escape(number)}(?!\d)"
-    return bool(re.search(rf"(?:port|端口)[^.;!?。；\n]{{0,40}}?{n}|:{n}|{n}\s*(?:/\s*(?:tcp|udp)|(?:tcp\s+|udp\s+)?ports?\b|端口)",
-                          _normalised(text)))
+    return bool(re.search(rf"(?:{_PORT_WORD}|端口)[^.;!?。；\n]{{0,40}}?{n}|:{n}|{n}\s*(?:/\s*(?:tcp|udp)|(?:tcp\s+|udp\s+)?"
+                          rf"{_PORT_WORD}|端口)", _normalised(text)))
+
+
+# "port", "ports", "DIRport", "ListenPort"; not "support", "transport", "report", "import", "export", "portable".
+_PORT_WORD = r"(?<!sup)(?<!trans)(?<!re)(?<!im)(?<!ex)(?<!pass)port(?![a-rt-z])"
 
 
 def port_unsaid(question: str, answer: str, cited: list[Cited]) -> bool:
