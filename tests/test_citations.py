@@ -1261,3 +1261,78 @@ def test_a_port_is_a_number_its_passage_gives_as_a_port():
     assert not _conclude("Port 8000 is unprivileged; forwarding 80 to 8000 works [1].",
                          [P(1, "Yaws runs on port 8000 and iptables forwards 80 to it.")],
                          "Yaws runs on port 8000 and iptables forwards port 80 to it. Which port do clients use?").refused
+
+
+def test_a_parameter_references_declared_value_is_that_parameters_default_alone():
+    """dblatex's XSL parameter reference gives each default as a declaration, never with the word
+    "default": <xsl:param name="toc.section.depth">5</xsl:param>. The value declared for the entry
+    before (doc.publisher.show's 0) is not draft.mode's (dblatex, round 18)."""
+    toc = [P(1, "toc.section.depth — How deep should recursive sections appear in the TOC? Synopsis "
+                "<xsl:param name=\"toc.section.depth\">5</xsl:param> Description Depth of the TOC.")]
+    assert not ground("5 [1]", toc, "What is the default value of the dblatex XSL parameter toc.section.depth?").dropped
+    pagina = [P(1, "Synopsis <xsl:param name=\"doc.publisher.show\">0</xsl:param> Description Print the dblatex logo "
+                   "if the parameter is set to 1. draft.mode draft.mode — Select draft mode Synopsis "
+                   "<xsl:param name=\"draft.mode\">maybe</xsl:param> Description Print releaseinfo in a framed box, "
+                   "when the parameter is set to ’yes’. page.width — Synopsis <xsl:param name=\"page.width\">0</xsl:param>")]
+    question = "What is the default setting of dblatex's draft.mode parameter?"
+    assert ground("The default setting of draft.mode is 0 [1].", pagina, question).dropped
+    assert not ground("The default setting of draft.mode is maybe [1].", pagina, question).dropped
+    olink = [P(1, "<xsl:param name=\"prefer.internal.olink\" select=\"0\"/> "
+                  "<xsl:param name=\"targets.filename\" select=\"’target.db’\"/>")]
+    assert not ground("The default of targets.filename is `target.db` [1].", olink,
+                      "What is the default of targets.filename?").dropped
+    texlive = [P(1, "texlive.version — Version of the installed Tex Live Distribution Synopsis "
+                    "<xsl:param name=\"texlive.version\">2007-10</xsl:param>")]
+    assert not ground("The default value of texlive.version is 2007-10 [1].", texlive,
+                      "What is the default value of the texlive.version parameter?").dropped
+
+
+def test_a_tables_default_column_gives_defaults_and_a_configuration_file_owns_no_value():
+    """"Variable | Default | Meaning … targetChunkUploadDuration | 60000 (1 minute) | …": the value in
+    the Default column is the default, and "in nextcloud.cfg" names where the setting is, not a
+    setting the value belongs to (Nextcloud, round 18)."""
+    table = [P(1, "Some interesting values that can be set on the configuration file are: [Nextcloud] section "
+                  "Variable | Default | Meaning remotePollInterval | 30000 | Specifies the poll time for the remote "
+                  "repository in milliseconds. maxChunkSize | 1000000000 (1000 MB) | Specifies the maximum chunk "
+                  "size of uploaded files in bytes. targetChunkUploadDuration | 60000 (1 minute) | Target duration "
+                  "in milliseconds for chunk uploads.")]
+    assert not ground("The default of targetChunkUploadDuration in nextcloud.cfg is 60000 milliseconds [1].", table,
+                      "What is the default of targetChunkUploadDuration in nextcloud.cfg, in milliseconds?").dropped
+    # the same number in prose after a table with no Default column is no default
+    plain = [P(1, "Variable | Meaning targetChunkUploadDuration | Target duration in milliseconds. Set it to 60000 "
+                  "for slow links.")]
+    assert ground("The default of targetChunkUploadDuration is 60000 [1].", plain,
+                  "What is the default of targetChunkUploadDuration?").dropped
+
+
+def test_seconds_are_stated_by_the_same_time_in_milliseconds():
+    """"every 30 seconds" from "remotePollInterval | 30000 | … in milliseconds": an exact conversion
+    a passage states; 3000 milliseconds states no 30 seconds."""
+    from kb.answer.citations import supported
+
+    text = "remotepollinterval | 30000 | specifies the poll time for the remote repository in milliseconds."
+    assert supported("30 second", text)
+    assert supported("30 second", "the timeout is 30000 ms.")
+    assert not supported("30 second", "remotepollinterval | 3000 | specifies the poll time in milliseconds.")
+    assert not supported("30 second", "it waits 30000 microseconds.")
+
+
+def test_the_value_a_sentence_ends_on_says_which_passage_it_comes_from():
+    """"The backend that dblatex compiles with without specifying a TeX driver is pdftex." holds no
+    number or identifier, and its other words paraphrase the question: "pdftex", the value it gives,
+    is its evidence (dblatex, round 18)."""
+    options = [P(1, "-b backend, --backend=backend Backend driver to use: pdftex (default), dvips, or xetex."),
+               P(2, "The main script supports the following LaTeX backend drivers.")]
+    question = "If I run dblatex without saying which TeX driver to use, which backend does it compile with?"
+    answer = _conclude("The backend that dblatex compiles with without specifying a TeX driver is pdftex.", options, question)
+    assert not answer.refused and answer.answer.endswith("pdftex [1].")
+    # a value no passage holds gives no citation, and the answer is withdrawn
+    assert _conclude("The backend it compiles with without specifying a TeX driver is luatex.", options, question).refused
+
+
+def test_a_lead_in_may_name_the_section_whose_subsections_a_passage_numbers():
+    """"根据第3.3节的描述，…" where the passage numbers "3.3.1 Dependencies": the section is there."""
+    install = [P(1, "3.3.1 Dependencies The following applications are required: • MiKTeX > 2.5. • Python >= 3.2.3.")]
+    question = "在 Windows 上原生安装 dblatex 时，要求 MiKTeX 的版本大于多少？"
+    assert not ground("根据第3.3节的描述，原生安装 dblatex 时要求 MiKTeX 的版本大于2.5 [1]。", install, question).dropped
+    assert ground("根据第4.1节的描述，要求 MiKTeX 的版本大于2.5 [1]。", install, question).dropped

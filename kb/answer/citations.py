@@ -268,6 +268,14 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
                 added = {w for w in _key_terms(MARKER.sub("", claim(piece)))[1] if _stem(w) not in asked and w not in _GENERIC}
                 holding = {k: v for k, v in texts.items() if added and all(w in v for w in added)}
                 n = min(holding) if holding else None
+            if n is None and question:
+                # The value a sentence ends on ("… without specifying a TeX driver is pdftex."), which
+                # the question does not give, is its evidence: the passage that holds it as a word.
+                value = _VALUE_IS.search(MARKER.sub("", claim(piece)))
+                word = value.group(1).lower().rstrip(".") if value else ""
+                if len(word) >= 3 and word not in _STATES | _STOP and _stem(word) not in asked:
+                    holding = {k: v for k, v in texts.items() if _whole_word(word).search(_normalised(v))}
+                    n = (best_passage(claim(piece), holding, 0.0, 0.0) or min(holding)) if holding else None
             if n is None:
                 # A reply that quotes a passage as it stands ("^apt$", a search pattern) is that passage's.
                 bare = _normalised(MARKER.sub("", piece)).strip().rstrip(".。")
@@ -402,8 +410,15 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
         # of seconds to wait ... Default: 10" states 10 seconds (no other default between them).
         described = rf"(?<![a-z])(?:{name})(?![a-z])(?:(?!default)[^\n]){{0,{DESCRIBED_CHARS}}}?" \
                     rf"\bdefault(?: value)?(?: is)?[ \t]*[:=]?[ \t]*{alone}"
-        return re.compile(rf"{beside}|(?<![a-z])(?:{name})(?![a-z])[^\n]{{0,{UNIT_CHARS}}}?{alone}"
-                          rf"|{alone}[^\n]{{0,{UNIT_CHARS}}}?(?<![a-z])(?:{name})(?![a-z])|{described}", re.I)
+        pattern = rf"{beside}|(?<![a-z])(?:{name})(?![a-z])[^\n]{{0,{UNIT_CHARS}}}?{alone}" \
+                  rf"|{alone}[^\n]{{0,{UNIT_CHARS}}}?(?<![a-z])(?:{name})(?![a-z])|{described}"
+        if unit == "second" and number.isdigit():
+            # The same time in milliseconds, as a manual gives it: "remotePollInterval | 30000 | … in
+            # milliseconds" states 30 seconds (an exact conversion, not a worked-out estimate).
+            ms, ms_name = _number(str(int(number) * 1000)), r"(?<![a-z])(?:milliseconds?|msecs?)(?![a-z])"
+            pattern += rf"|{ms}[ \t]?(?:ms|msecs?|milliseconds?)(?![a-z])|{ms_name}[^\n]{{0,{UNIT_CHARS}}}?{ms}(?![ \t]?[a-z])" \
+                       rf"|{ms}(?![ \t]?-?[ \t]?(?:{_ANY_UNIT})(?![a-z]))[^\n]{{0,{UNIT_CHARS}}}?{ms_name}"
+        return re.compile(pattern, re.I)
     # (words as they stand, any white space between them: a PDF breaks lines anywhere)
     spellings = [r"\s+".join(map(re.escape, spelling.split(" "))) for spelling in _spellings(fact)]
     if len(fact) > 2 and fact.endswith("/") and "/" in fact[:-1]:  # a directory, with or without its slash
@@ -519,6 +534,11 @@ def follows(fact: str, text: str, names: set[str], heading: str = "") -> bool:
     the same sentence ("a 64 KiB buffer-size"); anywhere when the passage's `heading` is the name.
     So "64" ending write-quanta's entry, a sentence before "read-quanta (1-10)", is not
     read-quanta's default."""
+    if any(_declares(text, n) for n in names):
+        # A reference that declares the setting's value gives that value alone: the "0" declared
+        # for the entry before (<xsl:param name="doc.publisher.show">0</xsl:param>) is not draft.mode's.
+        return any((d := _DECLARED.search(text[max(0, m.start() - 120) : m.start()])) and d.group(1) in names
+                   for m in _fact_pattern(fact).finditer(text))
     if any(re.search(_name(n), heading) for n in names):
         return True
     for m in _fact_pattern(fact).finditer(text):
@@ -529,11 +549,15 @@ def follows(fact: str, text: str, names: set[str], heading: str = "") -> bool:
     return False
 
 
+_CONFIG_FILE = re.compile(r"\.(?:cfg|conf|ini|json|xml|ya?ml|toml|rc|config|properties)$")
+
+
 def _own_names(sentence: str, values: set[str], settings: set[str]) -> dict[str, set[str]]:
     """Each value of the sentence with the setting the sentence names last before it ("hello-interval
     默认是 10 秒，dead-interval 默认是 40 秒": 10 is hello-interval's); a value that follows no
     setting's name belongs to any of them (an empty set)."""
-    found = sorted((m.start(), n) for n in settings for m in re.finditer(_name(n), sentence))
+    # (a configuration file is where the setting is, not a setting: "targetChunkUploadDuration in nextcloud.cfg is 60000")
+    found = sorted((m.start(), n) for n in settings if not _CONFIG_FILE.search(n) for m in re.finditer(_name(n), sentence))
     owners: dict[str, set[str]] = {}
     for value in values:
         at = _fact_pattern(value).search(sentence)
@@ -588,6 +612,10 @@ def given_as_default(fact: str, text: str) -> bool:
     somewhere other than as the bound of a range: "read-quanta (1-10)" gives 10 as its largest
     value, not as its default, however near "the default (64)" of the entry before it."""
     for m in _fact_pattern(fact).finditer(text):
+        if _DECLARED.search(text[max(0, m.start() - 120) : m.start()]):
+            return True  # a parameter reference's synopsis: <xsl:param name="toc.section.depth">5</xsl:param>
+        if _ROW_VALUE.search(text[max(0, m.start() - 80) : m.start()]) and _DEFAULT_COLUMN.search(text[: m.start()]):
+            return True  # a table's Default column: "Variable | Default | Meaning … targetChunkUploadDuration | 60000 |"
         if _RANGE_END.search(text[max(0, m.start() - 12) : m.start()]) or _RANGE_START.match(text[m.end() : m.end() + 12]):
             continue
         # Before the value ("Default: 600", "defaults to"), or after it in its own clause ("64 (the
@@ -603,6 +631,19 @@ def given_as_default(fact: str, text: str) -> bool:
         if _defaults_listed(text[max(0, m.start() - DESCRIBED_CHARS) : m.start()]):
             return True
     return False
+
+
+# A table whose second column is the default ("Variable | Default | Meaning", "Option | Default value |
+# Description"), and a value in that column: right after a row's first cell, a name ("minChunkSize | ").
+_DEFAULT_COLUMN = re.compile(r"(?:^|\s)[\w.-]+(?:\s[\w.-]+)? \| default(?: value)? \|")
+_ROW_VALUE = re.compile(r"(?:^|\s)[a-z_][\w.-]*[ \t]*\|[ \t]*$")
+# A parameter declared with its value, as an XSL stylesheet's reference gives its default (the value
+# starts the declaration, or is a part of it: "2007-10", "'target.db'").
+_DECLARED = re.compile(r"<xsl:(?:param|variable)\s+name=\"([^\"<>]+)\"\s*(?:select=\"'?|>)[\w.:/-]*$")
+
+
+def _declares(text: str, name: str) -> bool:
+    return f'<xsl:param name="{name}"' in text or f'<xsl:variable name="{name}"' in text
 
 
 _DEFAULTS = re.compile(r"\bdefaults?\b(?:\s+(?:values?|settings?))?")
@@ -692,7 +733,9 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         # The lead-in ("According to the Debian 4.0 notes, ...") must name what some passage or label
         # holds; what the sentence states is checked on its own.
         named = facts(segment.text[: len(segment.text) - len(claim(segment.text))])
-        invented = sorted(f for f in named if not supported(f, given) and not any(supported(f, body) for body in texts.values()))
+        # (a section the passages number the subsections of: "根据第3.3节" where they say "3.3.1 Dependencies")
+        invented = sorted(f for f in named if not supported(f, given) and not any(
+            supported(f, body) or re.search(rf"(?<![\d.]){re.escape(f)}\.\d", body) for body in texts.values()))
         if invented:
             dropped.append(f"{segment.text.strip()} (not in the passages: {', '.join(invented)})")
             invented_first |= leading
