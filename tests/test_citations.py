@@ -1336,3 +1336,33 @@ def test_a_lead_in_may_name_the_section_whose_subsections_a_passage_numbers():
     question = "在 Windows 上原生安装 dblatex 时，要求 MiKTeX 的版本大于多少？"
     assert not ground("根据第3.3节的描述，原生安装 dblatex 时要求 MiKTeX 的版本大于2.5 [1]。", install, question).dropped
     assert ground("根据第4.1节的描述，要求 MiKTeX 的版本大于2.5 [1]。", install, question).dropped
+
+
+def test_a_version_of_a_named_product_is_said_near_that_product():
+    """"Which minimum version of the rubber compilation engine does dblatex require?" answered with
+    "version 0.3.11-py3", dblatex's own release in its revision history (dblatex, round 18): the
+    passage never names rubber near it. The manual's own product ("In which SDCC version") needs
+    no naming, and "Erlang/OTP 21.3" names Erlang/OTP by a part."""
+    history = [Labelled(1, "13 2020/01/10 Update release note for version 0.3.11-py3: dblatex fork for python3. "
+                           "14 2020/11/07 Update release note for version 0.3.12.", "dblatex-manual.pdf · pp. 3-14")]
+    checked = ground("The rubber compilation engine requires version 0.3.11-py3 [1].", history,
+                     "Which minimum version of the rubber compilation engine does dblatex require?")
+    assert checked.dropped and "is a version of rubber" in checked.dropped[0]
+    assert not ground("dblatex 0.3.12 is described [1].", history, "Which dblatex version does the manual describe?").dropped
+    deps = [Labelled(1, "Yaws needs Erlang/OTP 21.3 or later to compile and run.", "yaws.pdf · p. 9")]
+    assert not ground("Yaws 至少需要 Erlang/OTP 21.3 [1]。", deps, "编译运行 Yaws 至少需要哪个版本的 Erlang/OTP？").dropped
+    assert ground("It needs libxslt 21.3 [1].", deps, "Which minimum libxslt version does Yaws need?").dropped
+    sdcc = [Labelled(1, "In 4.1.14, the gbz80 port was renamed to sm83.", "sdcc-compiler-user-guide.pdf · p. 17")]
+    assert not ground("The gbz80 port was renamed in SDCC version 4.1.14 [1].", sdcc,
+                      "In which SDCC version was the gbz80 port renamed?").dropped
+
+
+def test_a_pages_own_date_stamp_answers_nothing_but_a_question_about_it():
+    """"On which date was Nextcloud desktop client 3.7.0 released?" answered "July 27, 2025" from the
+    page footer's "Last updated on Jul 27, 2025" (Nextcloud, round 18): the stamp dates the page."""
+    intro = [P(1, "Improvements to the sync engine © Copyright 2013-2025, The Nextcloud developers. "
+                  "Last updated on Jul 27, 2025.")]
+    assert ground("July 27, 2025 [1]", intro, "On which date was Nextcloud desktop client 3.7.0 released?").dropped
+    assert not ground("It was last updated on Jul 27, 2025 [1].", intro, "When was this page last updated?").dropped
+    released = [P(1, "Nextcloud desktop client 3.7.0 was released on July 27, 2025.")]
+    assert not ground("July 27, 2025 [1]", released, "On which date was Nextcloud desktop client 3.7.0 released?").dropped

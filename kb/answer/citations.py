@@ -591,14 +591,46 @@ def _version_names(question: str) -> set[str]:
     return {w.lower() for w in words if w[0].isupper() or re.search(r"\d", w)} - _NOT_PRODUCTS - _STOP - _SINCE
 
 
-def said_as_version(number: str, text: str, names: set[str] | None) -> bool:
+# What a version question asks the version of, where it names it: "version of the rubber compilation
+# engine", "Which minimum OpenSSH version", "哪个版本的 Boost".
+_NAMED = r"([A-Za-z][\w+#/.-]*(?:\s+[A-Z][\w+#/.-]*){0,2})"  # "rubber", "Erlang/OTP", "Macintosh OS X"
+# (not "In which SDCC version …", "since which Linux-PAM version": the product's own history)
+_VERSION_OF = re.compile(rf"\b(?i:versions?)\s+of\s+(?:the\s+)?{_NAMED}|(?<![Ii]n )(?<![Ff]rom )(?<![Ss]ince )(?<![Uu]ntil )"
+                         rf"\b(?i:which|what)\s+(?:(?:minimum|minimal|oldest|lowest"
+                         rf"|earliest|required|latest|newest)\s+)?(?!(?:minimum|minimal|oldest|lowest|earliest|required|latest"
+                         rf"|newest)\b){_NAMED}\s+versions?\b|版本的\s*{_NAMED}")
+VERSION_OF_CHARS = 200  # how near its version a passage names what the version is of
+
+
+def version_of(question: str, passages: list[Cited]) -> str:
+    """The product a version question asks the version of, lower-cased ("" when it names none, or
+    names the manual's own product, which every passage's file name holds: "In which SDCC version …")."""
+    m = _VERSION_OF.search(question)
+    name = next((g for g in m.groups() if g), "").lower().rstrip(".") if m else ""
+    if len(name) < 2 or name in _NOT_PRODUCTS | _STOP | _SINCE | {"the", "this", "that", "its", "it"} \
+            or _in_every_name(set(name.split()), passages):
+        return ""
+    return name
+
+
+def _names_near(of: str, text: str) -> bool:
+    """Whether `text` names `of` ("erlang/otp", "macintosh os x") by any of its words or parts of two
+    letters or more (OTP, OS)."""
+    parts = {p for p in re.split(r"[\s/-]+", of) if len(p) >= 2 and p not in _STOP}
+    return any(re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", text) for p in parts)
+
+
+def said_as_version(number: str, text: str, names: set[str] | None, of: str = "") -> bool:
     """Whether `text` gives the dotted number as a version: "version", "release", "v" or one of
     `names` (the product) within three words before it, or "in", "since", … right before it
     ("PuTTY 0.78", "version 1.2.3", "OTP 21.3", "In 4.1.14, …"). A section number ("3.10
-    Using SUPDUP") is none."""
+    Using SUPDUP") is none. With `of` (what the question asks the version of), the passage names it
+    near the number: dblatex's own "version 0.3.11-py3" is no version of rubber."""
     if names is None:
         return True
     for m in _fact_pattern(number).finditer(text):
+        if of and not _names_near(of, text[max(0, m.start() - VERSION_OF_CHARS) : m.end() + VERSION_OF_CHARS]):
+            continue
         before = re.findall(r"[a-z0-9+#]+", text[max(0, m.start() - 60) : m.start()])[-3:]
         if text[max(0, m.start() - 1) : m.start()] == "v" or any(
                 w.startswith(("version", "release")) or w in names for w in before) \
@@ -665,6 +697,13 @@ def _defaults_listed(before: str) -> bool:
     return len(_SENTENCE_END.findall(lead)) <= 2 and bool(_LISTED.search(lead))
 
 
+_MONTH_DAY = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}"
+_STAMP = re.compile(rf"\b(?:last\s+(?:updated|modified|changed)|(?:generated|built|updated|modified)\s+on)\s*:?\s*(?:on\s+)?"
+                    rf"(?:{_MONTH_DAY}|\d{{1,2}}\s+[a-z]{{3,9}}\.?\s+\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}})"
+                    rf"|(?:©|\(c\)|\bcopyright)\s*(?:©|\(c\))?\s*\d{{4}}(?:\s*[-–,]\s*\d{{4}})*")
+_STAMP_ASKED = re.compile(r"\b(?:updated|generated|modified|copyright|built)\b|©|更新|生成|版权", re.I)
+
+
 @dataclass
 class Grounding:
     text: str  # the answer, ungrounded sentences removed, citations re-pointed
@@ -687,7 +726,10 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     them; otherwise it is dropped, with the reason. With `anchors` (the question's terms, see
     `anchor_terms`), a passage holds a fact only where one of them is near it. A sentence that
     repeats one of `echoes` (the prompt's own example) is dropped unless a passage holds its terms."""
-    texts = {p.n: _normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages}
+    # A page's own stamp ("Last updated on Jul 27, 2025", "generated on March 11, 2023") dates the
+    # document, not what it documents: no fact of an answer comes from it unless the question asks.
+    stamp = (lambda text: text) if _STAMP_ASKED.search(question) else (lambda text: _STAMP.sub(" ", text))
+    texts = {p.n: stamp(_normalised(f"{getattr(p, 'label', '')}\n{p.text}")) for p in passages}
     anchors = telling(anchors, passages) if anchors else anchors
     # The question's identifiers that some passage names: a fact about flush_timer comes from a
     # passage that names flush_timer, not from its neighbour's "timers basic 30 180 120".
@@ -708,7 +750,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     asks_default = single and bool(_DEFAULT.search(_SCENE.sub(" ", question)) or _UNSET.search(question))
     # To "which version", a dotted number is a version where the passage says it as one.
     version_names = _version_names(question) if single and asked_kind(question) == "version" else None
-    posed, bodies = _normalised(question), {p.n: _normalised(p.text) for p in passages}  # (without their labels)
+    of = version_of(question, passages) if version_names is not None else ""
+    posed, bodies = _normalised(question), {p.n: stamp(_normalised(p.text)) for p in passages}  # (without their labels)
     headings = {p.n: _normalised(getattr(p, "label", "") or getattr(p, "heading", "") or "") for p in passages}
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
     # which an answer may name as where it read something ("According to the Debian 4.0 notes, ...").
@@ -780,21 +823,21 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
 
         versions = {f for f in stated if re.fullmatch(r"\d+(?:\.\d+)+", f)} if version_names is not None else set()
         holders = [n for n in defaults if given_as(n, texts[n]) and owned([n])
-                   and all(said_as_version(f, bodies[n], version_names) for f in versions)]
+                   and all(said_as_version(f, bodies[n], version_names, of) for f in versions)]
         if not holders:
             together = [n for n in cited if n in texts and n in naming]
             joined = "\n".join(texts[n] for n in together)
             if cited and all(supported(f, joined) and anchored(f, joined, anchors or set())
                              and (f not in given_default or given_as_default(f, joined)) for f in stated) \
                     and all(given_as(n, texts[n]) for n in together) and owned(together) \
-                    and all(said_as_version(f, "\n".join(bodies[n] for n in together), version_names) for f in versions):
+                    and all(said_as_version(f, "\n".join(bodies[n] for n in together), version_names, of) for f in versions):
                 out.append(segment.text)  # the passages it cites hold its facts between them
                 continue
             missing = sorted(f for f in stated if not any(supported(f, body) for body in texts.values()))
-            unsaid = versions and not any(all(said_as_version(f, bodies[n], version_names) for f in versions)
+            unsaid = versions and not any(all(said_as_version(f, bodies[n], version_names, of) for f in versions)
                                            for n in defaults)
             reason = f"not in the passages: {', '.join(missing)}" if missing else \
-                f"no passage says {', '.join(sorted(versions))} is a version" if defaults and unsaid else \
+                f"no passage says {', '.join(sorted(versions))} is a version{f' of {of}' if of else ''}" if defaults and unsaid else \
                 f"no passage gives {', '.join(sorted(values))} as the value of {', '.join(sorted(settings))}" \
                 if defaults else \
                 f"no passage says {', '.join(sorted(stated))} is a default" if about else \
