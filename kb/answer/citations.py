@@ -704,6 +704,10 @@ _STAMP = re.compile(rf"\b(?:last\s+(?:updated|modified|changed)|(?:generated|bui
 _STAMP_ASKED = re.compile(r"\b(?:updated|generated|modified|copyright|built)\b|©|更新|生成|版权", re.I)
 
 
+def _unstamped(text: str, asked: bool) -> str:
+    return text if asked else _STAMP.sub(" ", text)
+
+
 @dataclass
 class Grounding:
     text: str  # the answer, ungrounded sentences removed, citations re-pointed
@@ -728,8 +732,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     repeats one of `echoes` (the prompt's own example) is dropped unless a passage holds its terms."""
     # A page's own stamp ("Last updated on Jul 27, 2025", "generated on March 11, 2023") dates the
     # document, not what it documents: no fact of an answer comes from it unless the question asks.
-    stamp = (lambda text: text) if _STAMP_ASKED.search(question) else (lambda text: _STAMP.sub(" ", text))
-    texts = {p.n: stamp(_normalised(f"{getattr(p, 'label', '')}\n{p.text}")) for p in passages}
+    stamped = bool(_STAMP_ASKED.search(question))
+    texts = {p.n: _unstamped(_normalised(f"{getattr(p, 'label', '')}\n{p.text}"), stamped) for p in passages}
     anchors = telling(anchors, passages) if anchors else anchors
     # The question's identifiers that some passage names: a fact about flush_timer comes from a
     # passage that names flush_timer, not from its neighbour's "timers basic 30 180 120".
@@ -751,7 +755,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     # To "which version", a dotted number is a version where the passage says it as one.
     version_names = _version_names(question) if single and asked_kind(question) == "version" else None
     of = version_of(question, passages) if version_names is not None else ""
-    posed, bodies = _normalised(question), {p.n: stamp(_normalised(p.text)) for p in passages}  # (without their labels)
+    posed, bodies = _normalised(question), {p.n: _unstamped(_normalised(p.text), stamped) for p in passages}  # (without their labels)
     headings = {p.n: _normalised(getattr(p, "label", "") or getattr(p, "heading", "") or "") for p in passages}
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
     # which an answer may name as where it read something ("According to the Debian 4.0 notes, ...").
