@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's twenty-eight held-out sets: fourteen PDF manuals and fourteen HTML manuals, each held out for one round.
+"""Build kb's thirty held-out sets: fifteen PDF manuals and fifteen HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: twenty-eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: thirty packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -369,6 +369,41 @@ below) and unpacked there with `dpkg -x`:
   nextcloudcmd.html, lowdiskspace.html: the same text again, in no table of contents), the general index and search
   pages, the reStructuredText sources (_sources/, the same text), the stylesheets, scripts and images, and the changelogs,
   copyright and doc-base metadata.
+- debian-gprolog: gprolog-doc 1.4.5.0-3
+  (sha256 46204c7ec4437a5ae50d9093889e6300898373b2cb94e63621689c3b5db6233d), "GNU Prolog: A Native Prolog Compiler with
+  Constraint Solving over Finite Domains" by Daniel Diaz (edition 1.44, for GNU Prolog 1.4.5, dated February 23, 2020:
+  the acknowledgements, the license conditions and the introduction; using GNU Prolog: the interactive interpreter and its
+  options, consulting, scripting, interrupting a query, the line editor and its LINEDIT settings, the stack sizes and
+  their environment variables, the gplc compiler, its compilation scheme and options, running executables, new top-levels,
+  the name mangling scheme and hexgplc; debugging: the procedure box model, leashing, spy-points, the debugger commands
+  and the WAM debugger; the format of definitions and the errors; the directives and control constructs; the Prolog
+  built-in predicates (type testing, unification, comparison, term processing, arithmetic, dynamic clauses, streams,
+  character, byte and term input/output, formatted output, atoms, lists, global variables, the Prolog flags, the
+  operating system interface, sockets, linedit); the finite domain solver and its constraints, labeling and
+  optimization; interfacing Prolog and C; the references and the index). The package has no HTML (gprolog.html is only
+  a stylesheet). Kept: the PDF of the manual, 238 PDF pages (about 459,000 characters of text as pypdf extracts it; in the
+  running text pypdf gives the underscores of identifiers as spaces, "set_prolog_flag" comes out as "set prolog flag",
+  while the examples keep them, and the ff, fi, fl and ffi ligatures as the single characters U+FB00, U+FB01, U+FB02 and
+  U+FB03, about 1,200 in all: "file" comes out with U+FB01), one file. Left out: the empty HTML stub (gprolog.html), the
+  logo and figures (logo.pdf, *.eps.gz), the example programs (examples/: Prolog, C and FD sources), and the changelogs
+  and copyright.
+- debian-lmod: lmod-doc 8.6.19-1
+  (sha256 8b2a6d8beaff50b374dea5921a0da09cf5ab0c5d72949f24323932dccc634edd), the Lmod 8.6.19 documentation by Robert
+  McLay (the Lua-based environment module system of TACC: the user guide, writing modulefiles, the FAQ, the advanced user
+  guide, the new features, installing Lua and Lmod and integrating it into the shells, the transition from Tcl
+  environment modules, the Lua and Tcl modulefile functions, the environment variables, module names, how Lmod picks a
+  modulefile, standard modules, converting from Tcl modules, reporting bugs, path-like variables, module hierarchies,
+  configuring Lmod for a site with every setting's default and configure option, .modulerc defaults, aliases and hidden
+  modules, Tcl to Lua conversion, dependent modules, modulefile examples, MPI and parallel filesystems, shared home
+  directories, the user and system spider caches, module spider, deprecating modules, properties, debugging
+  modulefiles, SitePackage.lua and hooks, localization, EasyBuild, custom avail labels, load storms, tracing, sticky
+  modules, sh_to_modulefile, tracking module usage with syslog and MySQL, settarg, performance, extensions, a personal
+  hierarchy and community module collections). The package has no PDF. Kept: its HTML, one file per page as the package
+  ships it, 46 files in the manual's order (index.html's), about 294,000 characters of text once the tags are stripped.
+  Left out: the front page (index.html: the table of contents), the code conventions and Lmod principles pages
+  (400_code_conventions.html, 410_Lmod_principals.html: for contributors, in no table of contents), the general index and
+  search pages (with objects.inv and searchindex.js), the reStructuredText sources (_sources/, the same text), the
+  stylesheets, scripts and logo, and the changelog, copyright and doc-base metadata.
 
 Layout:
 
@@ -400,6 +435,8 @@ Layout:
     bench/.cache/heldout/debian-avrdude/corpus/avrdude_<n>.html
     bench/.cache/heldout/debian-dblatex/corpus/dblatex-manual.pdf
     bench/.cache/heldout/debian-nextcloud/corpus/<page>.html
+    bench/.cache/heldout/debian-gprolog/corpus/gprolog-manual.pdf
+    bench/.cache/heldout/debian-lmod/corpus/<nnn>_<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -414,7 +451,8 @@ corpora/heldout-debian-bacula-questions.jsonl, corpora/heldout-debian-pam-questi
 corpora/heldout-debian-gutenprint-questions.jsonl, corpora/heldout-debian-cockpit-questions.jsonl,
 corpora/heldout-debian-sdcc-questions.jsonl, corpora/heldout-debian-putty-questions.jsonl,
 corpora/heldout-debian-gputils-questions.jsonl, corpora/heldout-debian-avrdude-questions.jsonl,
-corpora/heldout-debian-dblatex-questions.jsonl and corpora/heldout-debian-nextcloud-questions.jsonl, 30 each
+corpora/heldout-debian-dblatex-questions.jsonl, corpora/heldout-debian-nextcloud-questions.jsonl,
+corpora/heldout-debian-gprolog-questions.jsonl and corpora/heldout-debian-lmod-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -578,6 +616,17 @@ NEXTCLOUD_PAGES = [  # in the manual's order (index.html's): a file per page
     "introduction", "installing", "visualtour", "navigating", "conflicts", "advancedusage", "autoupdate",
     "building", "architecture", "troubleshooting", "faq", "glossary",  # building to troubleshooting: appendices A-C
 ]
+LMOD_PAGES = [  # in the manual's order (index.html's): a file per page
+    "010_user", "015_writing_modules", "040_FAQ", "020_advanced", "025_new", "030_installing", "045_transition",
+    "050_lua_modulefiles", "051_tcl_modulefiles", "052_Environment_Variables", "055_module_names", "060_locating",
+    "070_standard_modules", "073_tmod_to_lmod", "075_bug_reporting", "077_ref_counting", "080_hierarchy",
+    "090_configuring_lmod", "093_modulerc", "095_tcl2lua", "098_dependent_modules", "100_modulefile_examples",
+    "110_lmod_mpi_parallel_filesystem", "120_shared_home_directories", "125_personal_spider_cache", "130_spider_cache",
+    "135_module_spider", "136_spider", "140_deprecating_modules", "145_properties", "160_debugging_modulefiles",
+    "170_hooks", "185_localization", "190_Integration_of_EasyBuild_and_Lmod", "200_avail_custom", "210_load_storms",
+    "220_tracing", "240_sticky_modules", "250_site_package", "260_sh_to_modulefile", "300_tracking_module_usage",
+    "310_settarg", "320_improving_perf", "330_extensions", "340_inherit", "350_community",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -691,6 +740,14 @@ CORPORA = {
     "debian-nextcloud": Corpus(
         "nextcloud-desktop-doc", "3.7.3-1+deb12u2", "47bb4ec4e50fb4fd085e952d78f64e591a35cdf6cb6758feb09454267f5010fd",
         {f"{p}.html": f"usr/share/doc/nextcloud-desktop/html/{p}.html" for p in NEXTCLOUD_PAGES},
+    ),
+    "debian-gprolog": Corpus(
+        "gprolog-doc", "1.4.5.0-3", "46204c7ec4437a5ae50d9093889e6300898373b2cb94e63621689c3b5db6233d",
+        {"gprolog-manual.pdf": "usr/share/doc/gprolog-doc/gprolog.pdf"},
+    ),
+    "debian-lmod": Corpus(
+        "lmod-doc", "8.6.19-1", "8b2a6d8beaff50b374dea5921a0da09cf5ab0c5d72949f24323932dccc634edd",
+        {f"{p}.html": f"usr/share/doc/lmod/html/{p}.html" for p in LMOD_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
