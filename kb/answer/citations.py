@@ -8,6 +8,9 @@
   re-pointed to the passage that has them. An answer left with no grounded sentence, or only with
   a pointer to the documents (`says_something`), is a refusal.
 - `role_unsaid`: a "who is the leader of X" question answered from passages that never name the role.
+- `wrong_kind`, `port_unsaid`, `unbounded_unsaid`: an amount of another kind than the one asked for
+  (a time for a count or a rate), a number no cited passage gives as a port, a "no limit" no cited
+  passage makes.
 
 Sentences are split so that list numbers ("1. Announce ..."), inline code and version strings
 (`v1.2.3`, `read.csv`) are never taken apart: a marker goes at the end of the sentence's text,
