@@ -1366,3 +1366,41 @@ def test_a_pages_own_date_stamp_answers_nothing_but_a_question_about_it():
     assert not ground("It was last updated on Jul 27, 2025 [1].", intro, "When was this page last updated?").dropped
     released = [P(1, "Nextcloud desktop client 3.7.0 was released on July 27, 2025.")]
     assert not ground("July 27, 2025 [1]", released, "On which date was Nextcloud desktop client 3.7.0 released?").dropped
+
+
+def test_an_underscore_a_pdf_gave_as_a_space_still_names_the_identifier():
+    """pypdf gives GNU Prolog's underscores as spaces ("write term/3", "HKEY CURRENT USER"): the
+    question's write_term/3 is named there, and an answer's HKEY_CURRENT_USER key is held (round 19)."""
+    from kb.answer.citations import mentions, unsupported_terms
+
+    assert mentions("write_term/3", "the options of write term/3 are")
+    assert unsupported_terms("What starting priority does write_term/3 use?",
+                             [P(1, "priority(N): the starting priority of write term/3 is 1200.")]) == []
+    registry = [P(1, "registry keys are consulted. The keys are stored in HKEY CURRENT USER\\Software\\GnuProlog\\.")]
+    assert not ground("The keys are in `HKEY_CURRENT_USER\\Software\\GnuProlog` [1].", registry,
+                      "Where in the registry does GNU Prolog look for stack sizes?").dropped
+    assert ground("The keys are in `HKEY_LOCAL_MACHINE\\Software\\GnuProlog` [1].", registry,
+                  "Where in the registry does GNU Prolog look for stack sizes?").dropped
+
+
+def test_a_program_and_its_options_are_a_command_a_page_of_its_options_gives():
+    """"gplc --fixed-sizes" in a code block, where the passage says "gplc …" and, further on,
+    "--fixed-sizes do not consult environment variables": the command is the documents'."""
+    options = [P(1, "Specifying --no-demangling prevents gplc from filtering linker output messages. When producing "
+                    "an executable it is possible to prevent it from consulting environment variables (using "
+                    "--fixed-sizes) as was explained above.")]
+    question = "Which gplc option makes the executable ignore the environment variables?"
+    kept = ground("Use this command:\n\n```\ngplc --fixed-sizes\n```", options, question)
+    assert not kept.dropped and "gplc --fixed-sizes" in kept.text
+    assert ground("Use this command:\n\n```\ngplc --static-sizes\n```", options, question).dropped
+    assert ground("Use this command:\n\n```\ngplc prog.pl --fixed-sizes\n```", options, question).dropped  # not options alone
+
+
+def test_a_name_given_beside_a_default_is_no_default():
+    """"The environment variable … is `CSTRSZ`, and its default size in Kb is 16384": the clause
+    that says "default" gives the default; CSTRSZ names the setting."""
+    table = [P(1, "Stack Default Environment Description name size (Kb) variable local 16384 LOCALSZ control stack "
+                  "global 32768 GLOBALSZ heap cstr 16384 CSTRSZ finite domain constraint stack")]
+    question = "Which environment variable sets the size of the constraint stack (cstr), and what is its default size in Kb?"
+    assert not ground("The environment variable is `CSTRSZ`, and its default size in Kb is 16384 [1].", table, question).dropped
+    assert ground("The environment variable is `CSTRSZ`, and its default size in Kb is 65536 [1].", table, question).dropped

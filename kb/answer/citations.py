@@ -422,8 +422,10 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
             pattern += rf"|{ms}[ \t]?(?:ms|msecs?|milliseconds?)(?![a-z])|{ms_name}[^\n]{{0,{UNIT_CHARS}}}?{ms}(?![ \t]?[a-z])" \
                        rf"|{ms}(?![ \t]?-?[ \t]?(?:{_ANY_UNIT})(?![a-z]))[^\n]{{0,{UNIT_CHARS}}}?{ms_name}"
         return re.compile(pattern, re.I)
-    # (words as they stand, any white space between them: a PDF breaks lines anywhere)
-    spellings = [r"\s+".join(map(re.escape, spelling.split(" "))) for spelling in _spellings(fact)]
+    # (words as they stand, any white space between them: a PDF breaks lines anywhere; and an underscore
+    # as a space, which is how some PDFs' text gives it: "write term/3", "HKEY CURRENT USER")
+    spellings = [r"\s+".join(re.escape(word).replace("_", "[_ ]") for word in spelling.split(" "))
+                 for spelling in _spellings(fact)]
     if len(fact) > 2 and fact.endswith("/") and "/" in fact[:-1]:  # a directory, with or without its slash
         spellings.append(re.escape(fact[:-1]) + r"(?![\w.:/-])")
     return re.compile("|".join(spellings))
@@ -876,8 +878,12 @@ _STATES = frozenset("enabled disabled active inactive available unavailable supp
 def _default_word(sentence: str, given: str, texts: dict[int, str]) -> set[str]:
     """The plain word a sentence gives as the default ("The default Laminate Pattern … is matte."):
     one of a manual's named choices, which a passage must give as the default as it must an
-    amount. Only a word some passage holds (a paraphrase is for the other checks) and not a state."""
-    words = {w.lower() for w in _VALUE_IS.findall(MARKER.sub(" ", sentence))}
+    amount. Only a word some passage holds (a paraphrase is for the other checks) and not a state;
+    of a sentence whose clauses give several things, the clause that says "default" ("The variable
+    is CSTRSZ, and its default size is 16384": CSTRSZ is no default)."""
+    clauses = re.split(r",\s*(?:and|but|while)\s+|;\s*", MARKER.sub(" ", sentence))
+    said = [c for c in clauses if _DEFAULT.search(c)]
+    words = {w.lower() for w in _VALUE_IS.findall(" ".join(said) if said else " ".join(clauses))}
     asked = set(re.findall(r"[a-z]+", given))
     return {w for w in words if re.fullmatch(r"[a-z]{3,}", w) and w not in asked and w not in _STATES
             and w not in _STOP and w not in _FILLER and w not in _SHORT and w not in _UNIT_WORDS
@@ -922,12 +928,22 @@ def _grounded_code(text: str, texts: dict[int, str]) -> tuple[str, list[str]]:
     def check(block: re.Match[str]) -> str:
         for line in block.group(1).splitlines():
             command = _normalised(_PROMPT.sub("", MARKER.sub(" ", line))).strip()
-            if command and not command.startswith("#") and not any(mentions(command, body) for body in texts.values()):
+            if command and not command.startswith("#") and not any(
+                    mentions(command, body) or _program_options(command, body) for body in texts.values()):
                 dropped.append(f"`{line.strip()}` (a command no passage gives)")
                 return ""
         return block.group(0)
 
     return _FENCED.sub(check, text), dropped
+
+
+def _program_options(command: str, text: str) -> bool:
+    """Whether `command` is a program and its options ("gplc --fixed-sizes") that one passage names
+    each of, however far apart: a page of gplc's options that says "--fixed-sizes do not consult
+    environment variables" gives that command."""
+    words = command.split()
+    return len(words) >= 2 and all(w.startswith("-") and len(w) > 2 for w in words[1:]) \
+        and all(_whole(w).search(text) for w in words)
 
 
 def _repoint(sentence: str, n: int) -> str:
