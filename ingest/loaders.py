@@ -357,7 +357,7 @@ def _partition(path: Path, kind: str, display: str):
     if kind == "html":
         from unstructured.partition.html import partition_html
 
-        return partition_html(text=strip_navigation(_read_text(path, display)))
+        return partition_html(text=separate_classifiers(strip_navigation(_read_text(path, display))))
     if kind == "csv":
         from unstructured.partition.csv import partition_csv
 
@@ -463,6 +463,17 @@ def _element_sections(elements) -> Iterator[Section]:
 # Class or id tokens of page navigation: DocBook's navheader/navfooter, Publican's docnav, navbar,
 # breadcrumbs, skip links.
 _NAVIGATION = re.compile(r"^(?:nav[a-z]*|[a-z]*nav|breadcrumbs?|skip-?links?|skip-?to-?content)$", re.I)
+
+
+# A definition list's term and its classifier, as docutils writes them (Sphinx):
+# <dt><strong>LMOD_VERSION_MAJOR</strong><span class="classifier">The current major version</span></dt>.
+# A browser sets them apart with " : "; with nothing between them the term and the next word run together.
+_CLASSIFIER = re.compile(r"(?<=>)(?=<span class=\"classifier\">)")
+
+
+def separate_classifiers(html: str) -> str:
+    """The HTML with " : " between a definition term and its classifier, as a browser shows it."""
+    return _CLASSIFIER.sub(" : ", html)
 
 
 def strip_navigation(html: str) -> str:

@@ -35,7 +35,8 @@ log = logging.getLogger("ingest.pipeline")  # the ingest run's logger: -v shows 
 # its file had changed: a store never keeps passages an older kb cut.
 # 2: HTML headings without their permalink anchors ("¶").
 # 3: a two-column HTML table without a header row is a list of terms, its first row one of them.
-PARSER_VERSION = 3
+# 4: an HTML definition term and its classifier are set apart (" : "), not run together.
+PARSER_VERSION = 4
 
 
 def parse_key(settings: Settings) -> str:

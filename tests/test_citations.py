@@ -1404,3 +1404,13 @@ def test_a_name_given_beside_a_default_is_no_default():
     question = "Which environment variable sets the size of the constraint stack (cstr), and what is its default size in Kb?"
     assert not ground("The environment variable is `CSTRSZ`, and its default size in Kb is 16384 [1].", table, question).dropped
     assert ground("The environment variable is `CSTRSZ`, and its default size in Kb is 65536 [1].", table, question).dropped
+
+
+def test_a_backup_name_or_a_home_path_is_a_value_not_the_question_given_back():
+    """"If a user disables a saved collection called foo, what does the collection file become?"
+    "The collection file becomes foo~.": foo~ is the answer, though foo is the question's (Lmod, round 19)."""
+    from kb.answer.citations import restates
+
+    question = "If a user disables a saved module collection called foo, what does the collection file become?"
+    assert not restates(question, "The collection file becomes foo~ [1].")
+    assert restates(question, "The collection file becomes the foo collection file [1].")

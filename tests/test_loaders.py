@@ -190,6 +190,19 @@ def test_a_two_column_table_without_a_header_row_is_a_list_of_terms(tmp_path):
     assert text.count("arrays of binary bytes") == 1
 
 
+def test_a_definition_term_and_its_classifier_do_not_run_together(tmp_path):
+    """Sphinx's "term : classifier" (<strong>LMOD_VERSION_MAJOR</strong><span class="classifier">The
+    current …</span>) reads as a browser shows it, so the term stays a word of its own (Lmod, round 19)."""
+    page = tmp_path / "env.html"
+    page.write_text(
+        "<html><body><h1>Environment variables</h1><dl class=\"simple\">"
+        "<dt><strong>LMOD_VERSION_MAJOR</strong><span class=\"classifier\">The current major version.</span></dt>"
+        "<dd><p>If it is X.Y.Z then X is returned (exists for Lmod 5.1.5+)</p></dd></dl></body></html>", encoding="utf-8")
+    text = "\n".join(section.text for section in load(page, str(page), detect(page, str(page), 500 * MB)).sections)
+    assert "LMOD_VERSION_MAJOR : The current major version." in text
+    assert "LMOD_VERSION_MAJORThe" not in text
+
+
 def test_a_pdf_whose_pages_repeat_one_line_keeps_it(tmp_path):
     title, sections = _sections(support.make_pdf(tmp_path / "same.pdf", ["Quarterly numbers are in the finance share."] * 4))
     assert [s.text for s in sections] == ["Quarterly numbers are in the finance share."] * 4

@@ -1013,6 +1013,9 @@ _POLAR = re.compile(r"^\W*(?:is|are|was|were|does|do|did|can|could|will|would|sh
 _WH = re.compile(r"^\W*(?:which|what|where|when|how|who)\b", re.I)
 
 
+_TILDE = re.compile(r"~[\w./-]*|[\w.-]+~")  # foo~, ~/.lmod.d
+
+
 def restates(question: str, text: str) -> bool:
     """Whether an English answer only gives the question back: no sentence states a fact (a number,
     identifier or name) the question does not give, and every content word it uses is the
@@ -1034,6 +1037,8 @@ def restates(question: str, text: str) -> bool:
         return False
     if set(_SHORT_OPTION.findall(plain)) - set(_SHORT_OPTION.findall(question)):
         return False  # "-d was renamed to -D": options differ by case alone, which facts() does not keep
+    if set(_TILDE.findall(plain)) - set(_TILDE.findall(question)):
+        return False  # "The collection file becomes foo~": a backup name or a home path is a value
     values = {v.lower() for v in _VALUE_IS.findall(plain)}
     listed = re.search(r"^[ \t]*(?:[-*•]|\d{1,3}[.)])[ \t]+\S", plain, re.M)  # a list gives its values below
     if values and not listed and _WH.match(question) and values <= set(re.findall(r"[\w./-]+", given)):
