@@ -692,7 +692,8 @@ def test_a_code_block_with_a_command_no_passage_gives_is_dropped_with_its_lead_i
     assert checked.dropped == ["`sudo systemctl restart nut-driver-enumerator [1]` (a command no passage gives)"]
     # A command a passage gives stands (its prompt and sudo aside).
     given = "Test it first:\n```\n$ sudo upsdrvctl -t shutdown\n# then for real\n```\n"
-    assert ground(given, nut).text == given.strip() and not ground(given, nut).dropped
+    kept = ground(given, nut)  # (its lead-in, unmarked, cites the passage that gives it)
+    assert kept.text == given.strip().replace("first:", "first [2]:", 1) and not kept.dropped
 
 
 def test_quoted_words_and_a_product_version_must_be_in_a_passage_as_they_stand():
@@ -1392,6 +1393,7 @@ def test_a_program_and_its_options_are_a_command_a_page_of_its_options_gives():
     question = "Which gplc option makes the executable ignore the environment variables?"
     kept = ground("Use this command:\n\n```\ngplc --fixed-sizes\n```", options, question)
     assert not kept.dropped and "gplc --fixed-sizes" in kept.text
+    assert kept.text.startswith("Use this command [1]:")  # unmarked, the lead-in cites the passage that gives it
     assert ground("Use this command:\n\n```\ngplc --static-sizes\n```", options, question).dropped
     assert ground("Use this command:\n\n```\ngplc prog.pl --fixed-sizes\n```", options, question).dropped  # not options alone
 

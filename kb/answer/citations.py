@@ -926,13 +926,24 @@ def _grounded_code(text: str, texts: dict[int, str]) -> tuple[str, list[str]]:
     dropped: list[str] = []
 
     def check(block: re.Match[str]) -> str:
+        giving: list[int] = []
         for line in block.group(1).splitlines():
             command = _normalised(_PROMPT.sub("", MARKER.sub(" ", line))).strip()
-            if command and not command.startswith("#") and not any(
-                    mentions(command, body) or _program_options(command, body) for body in texts.values()):
+            if not command or command.startswith("#"):
+                continue
+            given = [n for n, body in texts.items() if mentions(command, body) or _program_options(command, body)]
+            if not given:
                 dropped.append(f"`{line.strip()}` (a command no passage gives)")
                 return ""
-        return block.group(0)
+            giving = giving or given
+        whole = block.group(0)
+        if not giving or MARKER.search(whole):
+            return whole
+        # Unmarked: the lead-in cites the passage that gives the command ("… the following command [3]:").
+        lead = re.match(r"([^\n]*?)([ \t]*[:：][ \t]*\n)", whole)
+        if lead and lead.group(1).strip():
+            return f"{lead.group(1)} [{giving[0]}]{lead.group(2)}{whole[lead.end():]}"
+        return f"{whole.rstrip()}\n[{giving[0]}]\n"
 
     return _FENCED.sub(check, text), dropped
 
