@@ -1375,6 +1375,8 @@ def test_an_underscore_a_pdf_gave_as_a_space_still_names_the_identifier():
     from kb.answer.citations import mentions, unsupported_terms
 
     assert mentions("write_term/3", "the options of write term/3 are")
+    from kb.answer.citations import follows
+    assert follows("1200", "write term/3 writes a term. priority(n): by default n = 1200.", {"write_term/3"})
     assert unsupported_terms("What starting priority does write_term/3 use?",
                              [P(1, "priority(N): the starting priority of write term/3 is 1200.")]) == []
     registry = [P(1, "registry keys are consulted. The keys are stored in HKEY CURRENT USER\\Software\\GnuProlog\\.")]

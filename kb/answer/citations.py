@@ -530,7 +530,7 @@ _SAME_SENTENCE = r"[^.;!?。；！？\n]{0,60}?"  # "64 KiB buffer-size", "30 se
 
 
 def _name(name: str) -> str:
-    return rf"(?<![\w-]){re.escape(name)}(?![\w-])"
+    return rf"(?<![\w-]){re.escape(name).replace('_', '[_ ]')}(?![\w-])"  # ("write term/3": a PDF's underscore)
 
 
 def follows(fact: str, text: str, names: set[str], heading: str = "") -> bool:
