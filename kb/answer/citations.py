@@ -922,7 +922,8 @@ def _grounded_code(text: str, texts: dict[int, str]) -> tuple[str, list[str]]:
     """The answer without the code blocks that hold a command no passage gives (its words in order,
     as `mentions` reads them; a `$ ` prompt and `sudo` aside, comment lines skipped), with the
     sentence that leads into each: a command the model wrote itself is no quotation of the
-    documents. Returns the text and what was dropped."""
+    documents. A block kept without a marker has its lead-in cite the passage that gives its
+    command. Returns the text and what was dropped."""
     dropped: list[str] = []
 
     def check(block: re.Match[str]) -> str:
