@@ -1418,3 +1418,37 @@ def test_a_backup_name_or_a_home_path_is_a_value_not_the_question_given_back():
     question = "If a user disables a saved module collection called foo, what does the collection file become?"
     assert not restates(question, "The collection file becomes foo~ [1].")
     assert restates(question, "The collection file becomes the foo collection file [1].")
+
+
+def test_the_review_s_edge_cases_of_the_round_17_to_19_checks():
+    """Counts in words beside a time, "version of" after "in which", generic "the software", ports
+    beside baud rates and option flags, a table's third column, a value after a defaults list,
+    list labels "(c)", and prose "log file" beside underscored names."""
+    from kb.answer.citations import _STAMP, _said_as_port, given_as_default, supported, version_of, wrong_kind
+
+    count = "How many connection retry attempts does the Arduino programmer type make by default?"
+    for answer in ("It retries once, after a 120 ms delay [1].", "It makes no retries; it only waits 120 ms [1]."):
+        assert wrong_kind(count, answer) == "", answer
+    assert version_of("In which version of SDCC was gbz80 renamed?", []) == ""
+    assert version_of("Which version of the software is required?", []) == ""
+    assert version_of("Which version of Boost is required?", []) == "boost"
+    assert not _said_as_port("19200", "the serial port is /dev/ttys0 at 19200 baud")
+    assert not _said_as_port("19200", "port can be specified as net:host:port, with -b 19200")
+    assert _said_as_port("3493", "listen 0.0.0.0 3493") and _said_as_port("521", "ports 520 and 521")
+    assert not given_as_default("1", "option | range | default | threads | 1-64 | 8 |")
+    assert not given_as_default("512", "by default the following are enabled: - compression - caching of every "
+                                       "response the server sends back to its clients, kept for later use by the "
+                                       "proxy layer in front of it until it expires. the maximum is 512.")
+    assert "4096" in _STAMP.sub(" ", "(a) 1024, (b) 2048, (c) 4096 bytes")
+    assert "2025" not in _STAMP.sub(" ", "© copyright 2013-2025, the nextcloud developers")
+    assert not supported("log_file", "set max_log_size; the log file is rotated daily.")
+    assert supported("log_file", "header\nset the log file with log file = path.")  # a text with no underscore at all
+
+
+def test_only_the_clause_that_says_default_gives_a_default_word():
+    """"The stack's name is cstr, and its default size is 16384": cstr is a name, not a default."""
+    table = [P(1, "Stack Default Environment Description name size (Kb) variable local 16384 LOCALSZ control stack "
+                  "(environments and choice-points) global 32768 GLOBALSZ heap (compound terms) trail 16384 TRAILSZ "
+                  "conditional bindings (bindings to undo at backtracking) cstr 16384 CSTRSZ finite domain stack")]
+    question = "What is the default size of the finite domain stack, and what is it called?"
+    assert not ground("The stack's name is cstr, and its default size is 16384 [1].", table, question).dropped

@@ -422,10 +422,8 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
             pattern += rf"|{ms}[ \t]?(?:ms|msecs?|milliseconds?)(?![a-z])|{ms_name}[^\n]{{0,{UNIT_CHARS}}}?{ms}(?![ \t]?[a-z])" \
                        rf"|{ms}(?![ \t]?-?[ \t]?(?:{_ANY_UNIT})(?![a-z]))[^\n]{{0,{UNIT_CHARS}}}?{ms_name}"
         return re.compile(pattern, re.I)
-    # (words as they stand, any white space between them: a PDF breaks lines anywhere; and an underscore
-    # as a space, which is how some PDFs' text gives it: "write term/3", "HKEY CURRENT USER")
-    spellings = [r"\s+".join(re.escape(word).replace("_", "[_ ]") for word in spelling.split(" "))
-                 for spelling in _spellings(fact)]
+    # (words as they stand, any white space between them: a PDF breaks lines anywhere)
+    spellings = [r"\s+".join(map(re.escape, spelling.split(" "))) for spelling in _spellings(fact)]
     if len(fact) > 2 and fact.endswith("/") and "/" in fact[:-1]:  # a directory, with or without its slash
         spellings.append(re.escape(fact[:-1]) + r"(?![\w.:/-])")
     return re.compile("|".join(spellings))
@@ -448,7 +446,19 @@ def _spellings(fact: str) -> list[str]:
 _SHORT_NAME = re.compile(r"(?<![a-z0-9])[a-z]{1,4}$|(?<!\w)0x$")  # rfc, eth, ipv, sha: "RFC5460" states no port 5460
 
 
+def _unscored(term: str, text: str) -> str:
+    """`term` as `text` spells it: with its underscores as spaces where the text does not hold it as
+    it stands and has no underscore at all, as some PDFs' text gives every one ("write term/3",
+    "HKEY CURRENT USER"). Prose with underscores elsewhere ("the log file" beside max_log_size)
+    names no log_file."""
+    if "_" not in term or _fact_pattern(term).search(text):
+        return term
+    body = text.split("\n", 1)[-1]  # (a passage's label, its first line, keeps the outline's underscores)
+    return term.replace("_", " ") if "_" not in body else term
+
+
 def supported(fact: str, text: str) -> bool:
+    fact = _unscored(fact, text)
     if not re.match(r"\d", fact) or _IPV6.fullmatch(fact) or _HEX.fullmatch(fact):
         return _fact_pattern(fact).search(text) is not None
     text = _IPV6.sub(" ", text)  # an amount is never the digits of an address, nor of a short name
@@ -530,7 +540,8 @@ _SAME_SENTENCE = r"[^.;!?。；！？\n]{0,60}?"  # "64 KiB buffer-size", "30 se
 
 
 def _name(name: str) -> str:
-    return rf"(?<![\w-]){re.escape(name).replace('_', '[_ ]')}(?![\w-])"  # ("write term/3": a PDF's underscore)
+    spelled = r"\s+".join(map(re.escape, name.split(" ")))  # ("write term/3": a name _unscored)
+    return rf"(?<![\w-]){spelled}(?![\w-])"
 
 
 def follows(fact: str, text: str, names: set[str], heading: str = "") -> bool:
@@ -539,14 +550,20 @@ def follows(fact: str, text: str, names: set[str], heading: str = "") -> bool:
     the same sentence ("a 64 KiB buffer-size"); anywhere when the passage's `heading` is the name.
     So "64" ending write-quanta's entry, a sentence before "read-quanta (1-10)", is not
     read-quanta's default."""
-    if any(_declares(text, n) for n in names):
-        # A reference that declares the setting's value gives that value alone: the "0" declared
-        # for the entry before (<xsl:param name="doc.publisher.show">0</xsl:param>) is not draft.mode's.
-        return any((d := _DECLARED.search(text[max(0, m.start() - 120) : m.start()])) and d.group(1) in names
-                   for m in _fact_pattern(fact).finditer(text))
+    names, fact = {_unscored(n, text) for n in names}, _unscored(fact, text)
+    # A value a reference declares is that parameter's alone: the "0" declared for the entry before
+    # (<xsl:param name="doc.publisher.show">0</xsl:param>) is not draft.mode's.
+    declared = {m.start(): d.group(1) for m in _fact_pattern(fact).finditer(text)
+                if (d := _DECLARED.search(text[max(0, m.start() - 120) : m.start()]))}
+    for n in names:  # a parameter this passage declares has the declared value, however it is written
+        declaration = re.search(rf"<xsl:(param|variable)\s+name=\"{re.escape(n)}\"(.*?)(?:/>|</xsl:\1>)", text, re.S)
+        if declaration:
+            return _fact_pattern(fact).search(declaration.group(2)) is not None
     if any(re.search(_name(n), heading) for n in names):
         return True
     for m in _fact_pattern(fact).finditer(text):
+        if m.start() in declared:
+            continue
         # (the match itself too: a unit word and the default apart, "seconds … startsecs … Default: 1", hold the name)
         before = text[max(0, m.start() - FOLLOW_CHARS) : m.end()]
         if any(re.search(_name(n), before) or re.match(_SAME_SENTENCE + _name(n), text[m.end():]) for n in names):
@@ -576,6 +593,7 @@ def anchored(fact: str, text: str, terms: set[str]) -> bool:
     years" in a table of storage media lifetimes does not answer how long journald keeps logs."""
     if not terms:
         return True
+    fact = _unscored(fact, text)
     return any(any(t in text[max(0, m.start() - ANCHOR_CHARS) : m.end() + ANCHOR_CHARS] for t in terms)
                for m in _fact_pattern(fact).finditer(text))
 
@@ -600,10 +618,14 @@ def _version_names(question: str) -> set[str]:
 # engine", "Which minimum OpenSSH version", "哪个版本的 Boost".
 _NAMED = r"([A-Za-z][\w+#/.-]*(?:\s+[A-Z][\w+#/.-]*){0,2})"  # "rubber", "Erlang/OTP", "Macintosh OS X"
 # (not "In which SDCC version …", "since which Linux-PAM version": the product's own history)
-_VERSION_OF = re.compile(rf"\b(?i:versions?)\s+of\s+(?:the\s+)?{_NAMED}|(?<![Ii]n )(?<![Ff]rom )(?<![Ss]ince )(?<![Uu]ntil )"
+_HISTORY = r"(?<![Ii]n )(?<![Ff]rom )(?<![Ss]ince )(?<![Uu]ntil )"
+_VERSION_OF = re.compile(rf"{_HISTORY}\b(?i:which|what)\s+(?i:versions?)\s+of\s+(?:the\s+)?{_NAMED}"
+                         rf"|(?<!which )(?<!what )\b(?i:versions?)\s+of\s+(?:the\s+)?{_NAMED}|{_HISTORY}"
                          rf"\b(?i:which|what)\s+(?:(?:minimum|minimal|oldest|lowest"
                          rf"|earliest|required|latest|newest)\s+)?(?!(?:minimum|minimal|oldest|lowest|earliest|required|latest"
                          rf"|newest)\b){_NAMED}\s+versions?\b|版本的\s*{_NAMED}")
+_GENERIC_PRODUCTS = frozenset("the this that its it software tool tools program programs package packages product "
+                              "application manual documentation system".split())  # "version of the software"
 VERSION_OF_CHARS = 200  # how near its version a passage names what the version is of
 
 
@@ -612,7 +634,7 @@ def version_of(question: str, passages: list[Cited]) -> str:
     names the manual's own product, which every passage's file name holds: "In which SDCC version …")."""
     m = _VERSION_OF.search(question)
     name = next((g for g in m.groups() if g), "").lower().rstrip(".") if m else ""
-    if len(name) < 2 or name in _NOT_PRODUCTS | _STOP | _SINCE | {"the", "this", "that", "its", "it"} \
+    if len(name) < 2 or name.split()[0] in _NOT_PRODUCTS | _STOP | _SINCE | _GENERIC_PRODUCTS \
             or _in_every_name(set(name.split()), passages):
         return ""
     return name
@@ -648,10 +670,12 @@ def given_as_default(fact: str, text: str) -> bool:
     """Whether `text` gives the fact as a default (anchored to one of _AS_DEFAULT's phrasings)
     somewhere other than as the bound of a range: "read-quanta (1-10)" gives 10 as its largest
     value, not as its default, however near "the default (64)" of the entry before it."""
+    fact = _unscored(fact, text)
     for m in _fact_pattern(fact).finditer(text):
         if _DECLARED.search(text[max(0, m.start() - 120) : m.start()]):
             return True  # a parameter reference's synopsis: <xsl:param name="toc.section.depth">5</xsl:param>
-        if _ROW_VALUE.search(text[max(0, m.start() - 80) : m.start()]) and _DEFAULT_COLUMN.search(text[: m.start()]):
+        if _ROW_VALUE.search(text[max(0, m.start() - 80) : m.start()]) \
+                and _DEFAULT_COLUMN.search(text[max(0, m.start() - TABLE_CHARS) : m.start()]):
             return True  # a table's Default column: "Variable | Default | Meaning … targetChunkUploadDuration | 60000 |"
         if _RANGE_END.search(text[max(0, m.start() - 12) : m.start()]) or _RANGE_START.match(text[m.end() : m.end() + 12]):
             continue
@@ -672,15 +696,12 @@ def given_as_default(fact: str, text: str) -> bool:
 
 # A table whose second column is the default ("Variable | Default | Meaning", "Option | Default value |
 # Description"), and a value in that column: right after a row's first cell, a name ("minChunkSize | ").
-_DEFAULT_COLUMN = re.compile(r"(?:^|\s)[\w.-]+(?:\s[\w.-]+)? \| default(?: value)? \|")
+_DEFAULT_COLUMN = re.compile(r"(?:^|(?<!\|)\s)[\w.-]+(?:\s[\w.-]+)? \| default(?: value)? \|")  # (its second column)
+TABLE_CHARS = 2000  # how far down a table its header reaches
 _ROW_VALUE = re.compile(r"(?:^|\s)[a-z_][\w.-]*[ \t]*\|[ \t]*$")
 # A parameter declared with its value, as an XSL stylesheet's reference gives its default (the value
 # starts the declaration, or is a part of it: "2007-10", "'target.db'").
-_DECLARED = re.compile(r"<xsl:(?:param|variable)\s+name=\"([^\"<>]+)\"\s*(?:select=\"'?|>)[\w.:/-]*$")
-
-
-def _declares(text: str, name: str) -> bool:
-    return f'<xsl:param name="{name}"' in text or f'<xsl:variable name="{name}"' in text
+_DECLARED = re.compile(r"<xsl:(?:param|variable)\s+name=\"([^\"<>]+)\"\s*(?:select=\"'?|>)\s*[\w.:/-]*$")
 
 
 _DEFAULTS = re.compile(r"\bdefaults?\b(?:\s+(?:values?|settings?))?")
@@ -696,7 +717,8 @@ def _defaults_listed(before: str) -> bool:
         return False
     intro, items = before[: bullet.start()], before[bullet.start():]
     said = list(_DEFAULTS.finditer(intro))
-    if not said or "\n\n" in items:
+    last = items[list(_BULLET.finditer(items))[-1].end():]  # the value stands in the last item itself
+    if not said or "\n\n" in items or len(last) > 80 or _SENTENCE_END.search(last):
         return False
     lead = intro[said[-1].start():]  # from the defaults' word to the list: at most two sentences, saying a list follows
     return len(_SENTENCE_END.findall(lead)) <= 2 and bool(_LISTED.search(lead))
@@ -705,7 +727,8 @@ def _defaults_listed(before: str) -> bool:
 _MONTH_DAY = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}"
 _STAMP = re.compile(rf"\b(?:last\s+(?:updated|modified|changed)|(?:generated|built|updated|modified)\s+on)\s*:?\s*(?:on\s+)?"
                     rf"(?:{_MONTH_DAY}|\d{{1,2}}\s+[a-z]{{3,9}}\.?\s+\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}})"
-                    rf"|(?:©|\(c\)|\bcopyright)\s*(?:©|\(c\))?\s*\d{{4}}(?:\s*[-–,]\s*\d{{4}})*")
+                    rf"|(?:©|\bcopyright)\s*(?:©|\(c\))?\s*\d{{4}}(?:\s*[-–,]\s*\d{{4}})*"
+                    rf"|\(c\)\s*(?:19|20)\d\d(?:\s*[-–,]\s*(?:19|20)\d\d)*(?![\d\s]*(?:bytes?|kb|mb)\b)")
 _STAMP_ASKED = re.compile(r"\b(?:updated|generated|modified|copyright|built)\b|©|更新|生成|版权", re.I)
 
 
@@ -1173,6 +1196,8 @@ def _versions(text: str) -> set[str]:
 _COUNT = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS.values()) + r"|none|no|unlimited|any number|dozens?|hundreds|thousands)\b")
 
 
+# A count in words that _COUNT does not read: "once", "twice", "a single retry", "no retries".
+_ONCE = re.compile(r"\b(?:once|twice|thrice|single|no\s+(?!(?:more|longer|later|less|fewer)\b)[a-z]+)\b", re.I)
 # A time an answer gives ("1 microsecond", "120 ms", "3 秒"), and the words of a rate or a frequency.
 _DURATION = re.compile(r"\d[\d,.]*\s*(?:(?:micro|milli|nano)?seconds?|[mµun]?s|秒|毫秒|微秒)(?![a-z])"
                        r"|\b(?:micro|milli|nano)seconds?\b", re.I)
@@ -1210,7 +1235,8 @@ def wrong_kind(question: str, answer: str) -> str:
     if asked == "count":  # "… retry attempts … by using 120 ms delay": a time is no count
         plain = MARKER.sub(" ", answer)
         if _DURATION.search(plain) and not re.search(r"\d", _DURATION.sub(" ", plain)) \
-                and not set(_COUNT.findall(_normalised(plain))) - set(_COUNT.findall(given)) - {"no", "none"}:
+                and not set(_COUNT.findall(_normalised(plain))) - set(_COUNT.findall(given)) - {"no", "none"} \
+                and not _ONCE.search(plain):
             return "it gives a time; the question asks for a count"
     stated = [f for f in facts(answer) if not supported(f, given)]
     kinds = []
@@ -1255,8 +1281,10 @@ def _said_as_port(number: str, text: str) -> bool:
     """Whether a passage gives `number` as a port: "port 9090", "ports 520 and 521", "Port=3493",
     "localhost:9090", "9090/tcp", "the 6544 port", "端口 853"."""
     n = rf"(?<![\d.]){re.escape(number)}(?!\d)"
-    return bool(re.search(rf"(?:{_PORT_WORD}|端口)[^.;!?。；\n]{{0,40}}?{n}|:{n}|{n}\s*(?:/\s*(?:tcp|udp)|(?:tcp\s+|udp\s+)?"
-                          rf"{_PORT_WORD}|端口)", _normalised(text)))
+    unit = r"(?!\s*(?:baud|bps|bits?|bytes?|[kmg]?hz|ms|milliseconds?|seconds?|minutes?|kb|mb|%))"  # 19200 baud is no port
+    return bool(re.search(rf"(?:{_PORT_WORD}|端口)[^.;!?。；\n]{{0,40}}?(?<!-[a-oq-z] ){n}{unit}|(?<=[a-z\]*]):{n}(?!:\d)"
+                          rf"|\b(?:listen|tcp|udp)\s+(?:[\w.*:-]+[:\s]\s*)?{n}{unit}|(?<![\w-])-p\s*{n}"
+                          rf"|{n}\s*(?:/\s*(?:tcp|udp)|(?:tcp\s+|udp\s+)?{_PORT_WORD}|端口)", _normalised(text)))
 
 
 # "port", "ports", "DIRport", "ListenPort"; not "support", "transport", "report", "import", "export", "portable".
@@ -1270,7 +1298,8 @@ def port_unsaid(question: str, answer: str, cited: list[Cited]) -> bool:
     if not _PORT_ASKED.search(question) or _SERIAL_PORT.search(question):
         return False
     given = _normalised(question)
-    numbers = {m.group(0) for m in re.finditer(r"(?<![\w.:/-])\d{2,5}(?![\w.]\w|\d)", MARKER.sub(" ", answer))}
+    # (and a host's port: "localhost:9999"; not a time's minutes, 10:30)
+    numbers = {m.group(0) for m in re.finditer(r"(?:(?<=[a-z\]]:)|(?<![\w.:/-]))\d{2,5}(?![\w.]\w|\d)", MARKER.sub(" ", answer))}
     numbers = {n for n in numbers if not re.search(rf"(?<![\d.]){n}(?!\d)", given)}
     return bool(numbers) and not any(_said_as_port(n, f"{getattr(p, 'label', '')}\n{p.text}") for n in numbers for p in cited)
 
@@ -1324,6 +1353,7 @@ def mentions(term: str, text: str) -> bool:
     """Whether normalised `text` mentions a specific term: verbatim and whole, or, for a command of several
     words (`kdb5_util load -hash`), each word in order and within SPAN_CHARS of the one before
     ("kdb5_util load command ... load [-b7|-r13|-r18] [-hash]"), placeholders aside."""
+    term = _unscored(term, text)
     if _whole(term).search(text):
         return True
     words = [w for w in term.split() if not _PLACEHOLDER.search(w)]
