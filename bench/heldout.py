@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's thirty held-out sets: fifteen PDF manuals and fifteen HTML manuals, each held out for one round.
+"""Build kb's thirty-two held-out sets: sixteen PDF manuals and sixteen HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: thirty packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: thirty-two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -404,6 +404,45 @@ below) and unpacked there with `dpkg -x`:
   (400_code_conventions.html, 410_Lmod_principals.html: for contributors, in no table of contents), the general index and
   search pages (with objects.inv and searchindex.js), the reStructuredText sources (_sources/, the same text), the
   stylesheets, scripts and logo, and the changelog, copyright and doc-base metadata.
+- debian-bash: bash-doc 5.2.15-2
+  (sha256 2c1a353f7004d14ba81db19c253b958d2dd9582027650739c530fd50376a9d8b), the "Bash Reference Manual" by Chet Ramey
+  and Brian Fox (edition 5.2, for Bash 5.2, last updated 19 September 2022; the GNU Bourne-Again SHell: introduction and
+  definitions; the basic shell features: syntax and quoting, simple, compound and pipeline commands, coprocesses, shell
+  functions, parameters, the expansions, redirections, executing commands, exit status and signals, shell scripts; the
+  Bourne shell and Bash builtins, the set and shopt builtins and the special builtins; the shell variables; the Bash
+  features: invocation, the startup files, interactive shells, conditional expressions, arithmetic, aliases, arrays, the
+  directory stack, the prompt, the restricted shell, POSIX mode and the compatibility levels; job control; command line
+  editing with Readline: the init file and its variables, the bindable commands, vi mode and programmable completion;
+  the history facilities and history expansion; installing Bash with its configure options; reporting bugs; the
+  differences from the Bourne shell; the GNU FDL and the indexes). Kept: the PDF of the manual, 196 PDF pages (about
+  505,000 characters of text as pypdf extracts it; the page numbers printed on the pages are the PDF's less six), one
+  file. Left out: the same manual as HTML (bashref.html: one format), the bash(1) manpage as PDF and HTML (bash.pdf,
+  bash.html: much of the same text again, another reader), the Info manual (bash.info.gz, the same text), the bash-doc/
+  symlinks to the same files, the example scripts, functions and startup files (examples/), and the changelogs,
+  copyright and doc-base metadata.
+- debian-ntpsec: ntpsec-doc 1.2.2+dfsg1-1+deb12u1
+  (sha256 f0622777a42e9029e5cb991df7cd16d360bfb030c175d6807dce3f9ac29fb880), the NTPsec documentation as NTPsec 1.2.2
+  ships it (the secure, hardened Network Time Protocol implementation, pages last updated 2023-07-29: the glossary of
+  NTP-speak, the differences from legacy NTP and the standards; the handbook: the client and NTS quick start guides,
+  association management, automatic server discovery, access control, authentication, rate management, reference clock
+  support, how NTP works and outside tools; building and installing; the manual pages: ntp.conf(5) with every
+  configuration command and option, ntp.keys(5), ntpd, ntpdig, ntpfrob, ntpkeygen, ntpleapfetch, ntploggps, ntplogtemp,
+  ntpmon, ntpq, ntpsnmpd, ntpsweep, ntptime, ntptrace, ntpviz and ntpwait; debugging, debugging reference clock drivers
+  and reporting bugs; the history of NTP; the external clock discipline, writing a driver and building generic clocks;
+  the event messages and status words, the kernel model, the system log messages, the PPSAPI and PPS signals; the
+  special topics: the prefer keyword and mitigation rules, orphan mode, the huff-n'-puff filter, the clock filter,
+  select, cluster and discipline algorithms, the poll process, the clock state machine, leap seconds, leap smearing and
+  rollover issues; the reference clock drivers one by one (local, PPS, Spectracom, TrueTime, generic/parse, Arbiter,
+  modem, NMEA, HP GPS, SHM, Trimble, Motorola Oncore, JJY, Zyfer, gpsd) with the parse driver's data formats, the Oncore
+  shared memory interface and the European modem time services (tf582_4.html); the performance metrics and the Mode 6
+  control message protocol). The package has no PDF. Kept: its HTML, one file per page as the package ships it, 75 files
+  in the manual's order (index.html's, then the site map's, then refclock.html's drivers and the pages they link), about
+  625,000 characters of text once the tags are stripped. Left out: the front page (index.html) and the site map
+  (sitemap.html): tables of contents, the command index (comdex.html: a list of the commands, each a link), the six
+  command and option pages it links (accopt.html, authopt.html, clockopt.html, confopt.html, miscopt.html, monopt.html:
+  the same text again as ntp_conf.html, in no table of contents), the configuration file grammar page (ntp_config.html:
+  for developers adding commands, linked from no page), the copyright notice (copyright.html: the license terms), the
+  empty 404 page, the stylesheet, script, icons and pictures, and the NEWS.Debian, changelog and copyright.
 
 Layout:
 
@@ -437,6 +476,8 @@ Layout:
     bench/.cache/heldout/debian-nextcloud/corpus/<page>.html
     bench/.cache/heldout/debian-gprolog/corpus/gprolog-manual.pdf
     bench/.cache/heldout/debian-lmod/corpus/<nnn>_<page>.html
+    bench/.cache/heldout/debian-bash/corpus/bash-reference-manual.pdf
+    bench/.cache/heldout/debian-ntpsec/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -452,7 +493,8 @@ corpora/heldout-debian-gutenprint-questions.jsonl, corpora/heldout-debian-cockpi
 corpora/heldout-debian-sdcc-questions.jsonl, corpora/heldout-debian-putty-questions.jsonl,
 corpora/heldout-debian-gputils-questions.jsonl, corpora/heldout-debian-avrdude-questions.jsonl,
 corpora/heldout-debian-dblatex-questions.jsonl, corpora/heldout-debian-nextcloud-questions.jsonl,
-corpora/heldout-debian-gprolog-questions.jsonl and corpora/heldout-debian-lmod-questions.jsonl, 30 each
+corpora/heldout-debian-gprolog-questions.jsonl, corpora/heldout-debian-lmod-questions.jsonl,
+corpora/heldout-debian-bash-questions.jsonl and corpora/heldout-debian-ntpsec-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -627,6 +669,21 @@ LMOD_PAGES = [  # in the manual's order (index.html's): a file per page
     "220_tracing", "240_sticky_modules", "250_site_package", "260_sh_to_modulefile", "300_tracking_module_usage",
     "310_settarg", "320_improving_perf", "330_extensions", "340_inherit", "350_community",
 ]
+NTPSEC_PAGES = [  # in the manual's order (index.html's, the site map's, then refclock.html's drivers and their links)
+    "ntpspeak", "ntpsec", "standards",  # introduction
+    "quick", "NTS-QuickStart", "assoc", "discover", "access", "authentic", "rate", "refclock", "warp",  # the handbook
+    "outside-tools", "build",
+    *(f"ntp{m}" for m in ("_conf", "_keys", "d", "dig", "frob", "keygen", "leapfetch", "loggps", "logtemp", "mon", "q",
+                          "snmpd", "sweep", "time", "trace", "viz", "wait")),  # the manual pages
+    "debug", "rdebug", "bugs", "history",
+    "extern", "driver_howto", "generic_howto",  # the site map's: reference clock support
+    "decode", "kern", "msyslog", "kernpps", "pps",  # miscellaneous pages
+    "prefer", "orphan", "huffpuff", "filter", "select", "cluster", "discipline", "poll", "clock", "leap", "leapsmear",
+    "rollover",  # special topics
+    *(f"driver_{d}" for d in ("local", "pps", "spectracom", "truetime", "generic", "arbiter", "modem", "nmea", "hpgps",
+                              "shm", "trimble", "oncore", "jjy", "zyfer", "gpsd")),  # refclock.html's drivers
+    "parsedata", "oncore-shmem", "tf582_4", "stats", "mode6",  # linked from the driver and handbook pages
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -748,6 +805,14 @@ CORPORA = {
     "debian-lmod": Corpus(
         "lmod-doc", "8.6.19-1", "8b2a6d8beaff50b374dea5921a0da09cf5ab0c5d72949f24323932dccc634edd",
         {f"{p}.html": f"usr/share/doc/lmod/html/{p}.html" for p in LMOD_PAGES},
+    ),
+    "debian-bash": Corpus(
+        "bash-doc", "5.2.15-2", "2c1a353f7004d14ba81db19c253b958d2dd9582027650739c530fd50376a9d8b",
+        {"bash-reference-manual.pdf": "usr/share/doc/bash/bashref.pdf"},  # bash-doc/bashref.pdf links to it
+    ),
+    "debian-ntpsec": Corpus(
+        "ntpsec-doc", "1.2.2+dfsg1-1+deb12u1", "f0622777a42e9029e5cb991df7cd16d360bfb030c175d6807dce3f9ac29fb880",
+        {f"{p}.html": f"usr/share/doc/ntpsec-doc/html/{p}.html" for p in NTPSEC_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
