@@ -1452,3 +1452,88 @@ def test_only_the_clause_that_says_default_gives_a_default_word():
                   "conditional bindings (bindings to undo at backtracking) cstr 16384 CSTRSZ finite domain stack")]
     question = "What is the default size of the finite domain stack, and what is it called?"
     assert not ground("The stack's name is cstr, and its default size is 16384 [1].", table, question).dropped
+
+
+def test_a_variable_named_in_capitals_is_a_term_an_acronym_is_not():
+    passages = [P(1, "HISTFILE The name of the file in which command history is saved. The default is ~/.bash_history."),
+                P(2, "globstar If set, the pattern ** used in a filename expansion context matches all files.")]
+    # A variable of a later release, which no passage names: refused before the model.
+    assert unsupported_terms("What does the GLOBSORT variable control, and what is its default?", passages) == ["globsort"]
+    assert unsupported_terms("GLOBSORT 变量默认值是什么？", passages) == ["globsort"]
+    assert unsupported_terms("What is the default of $HISTFILE?", passages) == []
+    assert unsupported_terms("What is the default value of HISTFILE?", passages) == []
+    # Acronyms are shorter than a variable's name: they are left to the answer's check.
+    assert unsupported_terms("Does the shell speak HTTPS or DNS?", passages) == []
+
+
+def test_a_prose_compound_names_no_setting():
+    shell = [P(1, "IGNOREEOF Controls the action of the shell on receipt of an EOF character as the sole input. If the "
+                  "variable exists but does not have a numeric value, or has no value, then the default is 10."),
+             P(2, "delete-char (C-d) Delete the character at point. If this function is bound to the same character as "
+                  "the tty EOF character, as C-d commonly is, see above for the effects; it returns end-of-file.")]
+    question = ("When the variable that decides how many end-of-file characters an interactive shell tolerates exists "
+                "but has no numeric value, how many consecutive EOFs make the shell exit?")
+    # "end-of-file" is prose, not a setting only passage 2 names: passage 1 is about the question.
+    assert not ground("The default is 10 [1].", shell, question).dropped
+    # A setting's name of parts is still one: the value must come from a passage that names it.
+    knot = [P(1, "notify-to: where NOTIFY messages go. Default: 10"), P(2, "retry-count: how often to retry. Default: 3")]
+    assert ground("The default is 3 [2].", knot, "What is the default of notify-to?").dropped
+
+
+def test_a_plain_word_the_question_calls_an_option_tells_passages_apart():
+    ntp = [P(1, "It is now possible to set the peer maximum dispersion with \"tos maxdisp\". See RFC 5905."),
+           P(2, "A distance error occurs if the root distance is not below the distance threshold maxdist option of "
+                "the tos command. The default value for this option is 1.5 s.")]
+    # maxdist's default is not maxdisp's.
+    assert ground("The default of the tos maxdisp option is 1.5 s [2].", ntp,
+                  "What is the default value of the tos maxdisp option?").dropped
+    assert not ground("The default of the tos maxdist option is 1.5 s [2].", ntp,
+                      "What is the default value of the tos maxdist option?").dropped
+
+
+def test_a_compound_a_passage_names_as_words_apart_names_it_there():
+    shm = [P(1, "time2 time Maximum allowed difference between remote and local clock, in seconds. Values <1.0 or "
+                ">86400.0 are ignored, and the default value of 4 h (14400 s) is used instead.", ),
+           P(2, "The shared-memory driver is also used by gpsd.")]
+    shm[0].label = "driver_shm.html · Shared Memory Driver > Driver Options"
+    question = ("If no usable maximum clock difference is configured for the shared-memory reference clock driver, "
+                "what limit does it apply?")
+    assert not ground("The driver applies a limit of 4 hours (14400 seconds) [1].", shm, question).dropped
+    # Where no passage names the compound as it stands, words apart tell nothing: "file access" in prose.
+    cockpit = [P(1, "You can use the max_read_size option to limit the amount of data read. The default limit is 16 MiB."),
+               P(2, "Each file access is logged.")]
+    assert not ground("The default limit is 16 MiB [1].", cockpit,
+                      "How large a file will the file-access API read at most unless I set a different limit?").dropped
+
+
+def test_a_plain_flag_a_passage_lists_as_an_entry_is_a_setting_named():
+    from kb.answer.citations import names_no_setting
+
+    question = "Which restrict flag makes ntpd randomly drop about one received packet in ten?"
+    entries = [P(1, "One or more of the following flags may be specified: flake Discard received NTP packets with "
+                    "probability 0.1; that is, on average drop one packet in ten. ignore Deny packets of all kinds.")]
+    answer = "flake Discard received NTP packets with probability 0.1 [1]."
+    assert not names_no_setting(question, answer, entries)
+    assert not names_no_setting(question, "The flag is flake [1].", entries)
+    # Without a passage that lists it, a plain word names nothing; nor does a word the passage only uses in prose.
+    assert names_no_setting(question, answer)
+    assert names_no_setting(question, "Packets are discarded at random [1].", entries)
+
+
+def test_a_release_number_must_be_said_as_one():
+    ntp = [P(1, "A new tool, ntpmon, performs real-time monitoring of your peer and MRU status.")]
+    ntp[0].label = "ntpsec.html · Differences from NTP Classic > 7. Client Tool Improvements"
+    question = "In which NTPsec release did the ntpmon tool first appear?"
+    assert "is a version" in ground("The ntpmon tool first appeared in NTPsec release 7 [1].", ntp, question).dropped[0]
+    said = [P(1, "A new tool, ntpmon, appeared in release 7 of NTPsec.")]
+    assert not ground("The ntpmon tool first appeared in NTPsec release 7 [1].", said, question).dropped
+
+
+def test_a_port_number_asked_needs_a_number():
+    from kb.answer.citations import port_unsaid
+
+    gpsd = [P(1, "This driver connects to the gpsd daemon on localhost:gpsd and reads its JSON reports.")]
+    assert port_unsaid("Which numeric TCP port does the gpsd driver connect to?", "It connects on localhost:gpsd [1].", gpsd)
+    assert port_unsaid("gpsd 驱动连接哪个端口号？", "It connects on localhost:gpsd [1].", gpsd)
+    # A port asked without its number may be answered by its name.
+    assert not port_unsaid("Which TCP port does the web server use?", "It uses the standard HTTPS port [1].", gpsd)

@@ -483,6 +483,33 @@ def anchor_terms(question: str) -> set[str]:
     return latin | english_anchors(question)
 
 
+# A plain word a question calls a setting: "the burst option of the limit command", "the tos maxdisp
+# option", "the flake flag" (not "the default option", "the same setting").
+_PLAIN_SETTING = re.compile(r"\b(?:the|its|a)\s+(?:[a-z][a-z0-9]+\s+)?([a-z][a-z0-9]{2,})\s+(?:option|flag|keyword|setting|parameter"
+                            r"|directive|variable|command|subcommand|statement)s?\b", re.ASCII)
+_NOT_SETTINGS = frozenset("default same other new old first last next previous following given configuration config "
+                          "global local main current whole following corresponding relevant specific special "
+                          "command option setting".split())
+
+
+def plain_settings(question: str) -> set[str]:
+    """The plain words an English question calls an option, a flag or a command ("the burst option
+    of the limit command": burst, limit; "the tos maxdisp option": maxdisp)."""
+    found = {m.group(1) for m in _PLAIN_SETTING.finditer(MARKER.sub(" ", question))}
+    return {w for w in found if w not in _NOT_SETTINGS and w not in _STOP and w not in _GENERIC}
+
+
+def _names(term: str, text: str, plain: bool = False) -> bool:
+    """Whether normalised `text` names a setting or subject of the question: as `mentions` does; a
+    compound of plain words also as those words apart ("shared-memory" in "Shared Memory
+    Driver"); a plain word also as an option or an assignment ("--verbose", "burst=")."""
+    if mentions(term, text):
+        return True
+    if "-" in term and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", term) and _whole(term.replace("-", " ")).search(text):
+        return True
+    return plain and re.search(rf"(?<![\w]){re.escape(term)}(?![\w])", text) is not None
+
+
 def _in_every_name(names: set[str], passages: list[Cited]) -> set[str]:
     """The hyphenated `names` one of whose parts is in the file name of every passage."""
     sources = [_normalised(getattr(p, "label", "").split(" · ")[0]) for p in passages]
@@ -533,6 +560,9 @@ _AS_DEFAULT = {"default", "if you do not", "if you don't", "if not ", "if no ", 
 _COMPOUND = re.compile(r"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])", re.ASCII)
 _PLAIN_COMPOUNDS = frozenset("built-in time-out well-known so-called read-only read-write up-to-date "
                              "e-mail off-line on-line per-user per-host".split())
+# A compound joined by "of", "to", "the", "and" or "or" inside it is prose (end-of-file, peer-to-peer,
+# state-of-the-art), not a setting's name ("on-io-error" and "notify-to" still are: the word is at an end).
+_PROSE_COMPOUND = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*-(?:of|to|the|and|or)-[a-z0-9]+(?:-[a-z0-9]+)*")
 _AMOUNT = re.compile(r"\d[\d.,:]*(?:\s*[a-z%]+)?")  # a fact that is an amount: "64", "30 second", "10m"
 
 FOLLOW_CHARS = 500  # how far after a setting's name a manual may give its default (its entry's length)
@@ -645,6 +675,10 @@ def _names_near(of: str, text: str) -> bool:
     letters or more (OTP, OS)."""
     parts = {p for p in re.split(r"[\s/-]+", of) if len(p) >= 2 and p not in _STOP}
     return any(re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", text) for p in parts)
+
+
+# A release named by a plain number: "release 7", "version 3", "v2" (not "version 3.1", a dotted one).
+_RELEASE_NUMBER = re.compile(r"\b(?:release|version|v)\s*(\d+)\b(?![.,]\d)", re.I)
 
 
 def said_as_version(number: str, text: str, names: set[str] | None, of: str = "") -> bool:
@@ -769,15 +803,23 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     single = not question_parts(question)
     # The settings it names, hyphenated ones too (read-quanta, DNS-over-HTTPS), that each passage names.
     terms = specific_terms(question) if single else set()
-    settings = terms | (set(_COMPOUND.findall(question.lower())) - _PLAIN_COMPOUNDS - proper_names(question)
-                        if single else set())
-    # A Chinese question's Latin words ("revproxy") say which passages are about it, not whose value follows.
+    settings = terms | ({c for c in _COMPOUND.findall(question.lower()) if not _PROSE_COMPOUND.fullmatch(c)}
+                        - _PLAIN_COMPOUNDS - proper_names(question) if single else set())
+    # A Chinese question's Latin words ("revproxy") say which passages are about it, not whose value follows;
+    # so does a plain word the question calls an option ("the tos maxdisp option": maxdist's value is not it).
+    # (which passages are about the question: these names as _names reads them; whose value follows
+    # a name: the setting names as they stand)
+    plain = plain_settings(question) - settings if single else set()
     named_in = settings | (latin_names(question) if single else set())
     set_by = {p.n: {t for t in named_in if mentions(t, _headed(p))} for p in passages}
     # A hyphenated name with the product's own name in it (dibbler-relay, where every passage is from
     # dibbler-users-guide.pdf) is the product's, and a passage that says "relay" is about it too.
     products = _in_every_name(named_in - terms, passages)  # (a Latin word of a Chinese question too: "yaws")
-    named_by = {n: named - products for n, named in set_by.items()}
+    # (a compound as words apart only where some passage names it as it stands: "file access" in prose
+    # does not make "file-access", which no passage names, a name that tells passages apart)
+    lenient = {t for t in named_in if any(t in named for named in set_by.values())} | plain
+    named_by = {p.n: {t for t in named_in | plain if (_names(t, _headed(p), t in plain) if t in lenient else t in set_by[p.n])}
+                - products for p in passages}
     naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
     asks_default = single and bool(_DEFAULT.search(_SCENE.sub(" ", question)) or _UNSET.search(question))
     # To "which version", a dotted number is a version where the passage says it as one.
@@ -819,6 +861,10 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         # (a version's number from a label is a section's: "3.10 Using SUPDUP" gives no version 3.10)
         stated |= {f for f in facts(claim(segment.text)) if re.fullmatch(r"\d+(?:\.\d+)+", f)
                    and not supported(f, posed)} if version_names is not None else set()
+        # (and a release's plain number, "NTPsec release 7", which a label's "7. Client Tool Improvements" is not)
+        released = {m.group(1) for m in _RELEASE_NUMBER.finditer(MARKER.sub(" ", claim(segment.text)))
+                    if not supported(m.group(1), posed)} if version_names is not None else set()
+        stated |= released
         # A plain word given as the default ("… is matte") is a value too, where some passage holds it.
         chosen = _default_word(claim(segment.text), given, texts) \
             if asks_default or _DEFAULT.search(claim(segment.text)) else set()
@@ -850,10 +896,10 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             # The setting the sentence gives a value for is named by the passages, where any passage
             # names it: "The default of --tini-libid is 3000" is not from --max-allocs-per-node's "The
             # default value is 3000", in a passage that names only the question's DS390.
-            return not any(owners[f] and not any(owners[f] & set_by.get(n, set()) for n in ns)
+            return not any(owners[f] and not any(owners[f] & (set_by.get(n, set()) | named_by.get(n, set())) for n in ns)
                            and any(owners[f] & named for named in set_by.values()) for f in values)
 
-        versions = {f for f in stated if re.fullmatch(r"\d+(?:\.\d+)+", f)} if version_names is not None else set()
+        versions = {f for f in stated if re.fullmatch(r"\d+(?:\.\d+)+", f)} | released if version_names is not None else set()
         holders = [n for n in defaults if given_as(n, texts[n]) and owned([n])
                    and all(said_as_version(f, bodies[n], version_names, of) for f in versions)]
         if not holders:
@@ -1294,14 +1340,22 @@ _PORT_WORD = r"(?<!sup)(?<!trans)(?<!re)(?<!im)(?<!ex)(?<!pass)port(?![a-rt-z])"
 def port_unsaid(question: str, answer: str, cited: list[Cited]) -> bool:
     """Whether a question for a network port is answered with numbers no passage the answer cites
     gives as a port: "19200", a baud rate beside "-P net:host:port", to "Which TCP port does it
-    connect to by default?". An answer that states no number is left to the other checks."""
+    connect to by default?"; or a question for a port's number with none ("localhost:gpsd" to
+    "Which numeric TCP port …"). Another answer that states no number is left to the other checks
+    ("the standard HTTPS port")."""
     if not _PORT_ASKED.search(question) or _SERIAL_PORT.search(question):
         return False
     given = _normalised(question)
     # (and a host's port: "localhost:9999"; not a time's minutes, 10:30)
     numbers = {m.group(0) for m in re.finditer(r"(?:(?<=[a-z\]]:)|(?<![\w.:/-]))\d{2,5}(?![\w.]\w|\d)", MARKER.sub(" ", answer))}
     numbers = {n for n in numbers if not re.search(rf"(?<![\d.]){n}(?!\d)", given)}
-    return bool(numbers) and not any(_said_as_port(n, f"{getattr(p, 'label', '')}\n{p.text}") for n in numbers for p in cited)
+    if not numbers:
+        return bool(_PORT_NUMBER_ASKED.search(question))
+    return not any(_said_as_port(n, f"{getattr(p, 'label', '')}\n{p.text}") for n in numbers for p in cited)
+
+
+# A question for a port's number as such: "port number", "numeric TCP port", "端口号".
+_PORT_NUMBER_ASKED = re.compile(r"\bport\s+number\b|\bnumeric\s+(?:\w+\s+)?port\b|端口号", re.I)
 
 
 # A setting's name in parts: ko-count, c-max-rate, read_quanta, flush_timer.
@@ -1326,6 +1380,10 @@ def sibling(question: str, answer: str) -> str:
                                                       for a in asked)), "")
 
 
+# A variable's name in capitals, six letters or more (GLOBSORT, HISTFILE, IGNOREEOF, DESTDIR): an
+# acronym is shorter (DNS, HTTPS), so a question that names one names a setting (not in facts: an
+# answer's "UNICODE" or "WARNING" is no setting a passage must name).
+_VARIABLE_NAME = re.compile(r"(?<![\w.:-])[A-Z][A-Z0-9]{5,}(?![\w-])", re.ASCII)
 # A rate's unit is no identifier: the question's "30 MiB/s" is the manual's "30 MB/s".
 _RATE_UNIT = re.compile(r"[kmgtp]?i?(?:b|bit|byte)s?/s(?:ec)?", re.I)
 
@@ -1336,6 +1394,7 @@ def specific_terms(question: str) -> set[str]:
     to the answer's grounding check: a question may say "30 days" where a passage says "a month"."""
     plain = MARKER.sub(" ", question)
     terms = {(code or ident).strip().lower().rstrip(".") for code, ident in _IDENTIFIER.findall(plain)} - {""}
+    terms |= {name.lower() for name in _VARIABLE_NAME.findall(_CODE.sub(" ", plain))}
     return {t for t in terms if not _RATE_UNIT.fullmatch(t)}
 
 
@@ -1460,14 +1519,20 @@ _FLAG = re.compile(r"(?<![\w+-])\+[A-Za-z][\w-]*")  # a flag switched on with "+
 _QUOTED = re.compile(r"[\"“「]([^\"“”「」\n]{2,60})[\"”」]")  # (not ' or ’: "aptitude's … it's" quotes nothing)
 
 
-def names_no_setting(question: str, answer: str) -> bool:
+def names_no_setting(question: str, answer: str, cited: list[Cited] = ()) -> bool:  # type: ignore[assignment]
     """Whether an answer to "which setting / option …" (a question that asks one thing) names none:
     no identifier, option, hyphenated name, upper-case name or quoted word of its own ("The proxy setting is read
-    from the configuration file reference."). A setting has a name."""
+    from the configuration file reference."), nor a plain word that a passage it cites lists as an
+    entry ("flake", from "One or more of the following flags may be specified: flake Discard …").
+    A setting has a name."""
     if not _WHICH_SETTING.search(question) or question_parts(question):
         return False
     plain = MARKER.sub(" ", answer)
     given = _normalised(question)
+    words = {w for w in re.findall(r"(?<![\w-])[a-z][a-z0-9]{2,}(?![\w-])", plain)} - _STOP - _GENERIC
+    if any(re.search(rf"(?:^|[\n:;]|\.\s)\s*{re.escape(w)}[ \t]+[A-Z]", p.text) for w in words - _NOT_NAMES
+           if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given) for p in cited):
+        return False
     names = [code or ident for code, ident in _IDENTIFIER.findall(plain)]
     names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + _QUOTED.findall(plain) + _ASSIGNED.findall(plain)
     names += _FLAG.findall(plain) + _PARTED.findall(plain.lower())  # (tcp-reuseport, udp-workers)

@@ -359,7 +359,7 @@ class Answerer:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites says who is the {role}…)")
             if english and names_nobody(answer.standalone_question, answer.answer):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it names no one)")
-            if names_no_setting(answer.standalone_question, answer.answer):
+            if names_no_setting(answer.standalone_question, answer.answer, cited):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it names no setting)")
             if english and restates(answer.standalone_question, answer.answer):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it only gives the question back)")
@@ -370,7 +370,7 @@ class Answerer:
             if mismatch:
                 return self._withdraw(answer, "grounding", f"{answer.answer} ({mismatch})")
             if port_unsaid(answer.standalone_question, answer.answer, cited):
-                return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites gives that number as a port)")
+                return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites gives its number as a port)")
             if unbounded_unsaid(answer.answer, cited):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites says there is no limit)")
         kb_cited = {c.n for c in answer.citations} - {c.n for c in model_cited}
