@@ -353,6 +353,7 @@ def facts(sentence: str) -> set[str]:
     found = {m.replace(",", "") for m in _NUMBER.findall(_QUANTITY.sub(" ", bare))}
     found |= {f"{number} {unit}" for number, unit in quantities} | versions | hexes
     found |= {name.lower() for name in _NAME.findall(_CODE.sub(" ", plain))}
+    found |= {name.lower() for name in _VARIABLE_NAME.findall(_CODE.sub(" ", plain)) if name not in _SHOUTED}
     found |= {" ".join(q.lower().split()) for q in _QUOTED.findall(_CODE.sub(" ", plain)) if re.search(r"\w", q)}
     for code, ident in _IDENTIFIER.findall(_IPV6.sub(" ", plain)):
         if code:  # each word of a command, placeholders (<package>, FILE, ...) aside
@@ -486,28 +487,36 @@ def anchor_terms(question: str) -> set[str]:
 # A plain word a question calls a setting: "the burst option of the limit command", "the tos maxdisp
 # option", "the flake flag" (not "the default option", "the same setting").
 _PLAIN_SETTING = re.compile(r"\b(?:the|its|a)\s+(?:[a-z][a-z0-9]+\s+)?([a-z][a-z0-9]{2,})\s+(?:option|flag|keyword|setting|parameter"
-                            r"|directive|variable|command|subcommand|statement)s?\b", re.ASCII)
+                            r"|directive|variable|command|subcommand|statement)s?\b", re.ASCII | re.I)
+# (the kind of a setting, or what it is about, is no name: "the environment variable TMOUT", "the boolean option")
 _NOT_SETTINGS = frozenset("default same other new old first last next previous following given configuration config "
-                          "global local main current whole following corresponding relevant specific special "
-                          "command option setting".split())
+                          "global local main current whole corresponding relevant specific special appropriate right "
+                          "wrong correct proper command option setting environment shell boolean string integer numeric "
+                          "number text file directory path user system server client kernel network build compile "
+                          "compiler runtime program line size limit time timeout name value mode level type".split())
 
 
 def plain_settings(question: str) -> set[str]:
     """The plain words an English question calls an option, a flag or a command ("the burst option
     of the limit command": burst, limit; "the tos maxdisp option": maxdisp)."""
-    found = {m.group(1) for m in _PLAIN_SETTING.finditer(MARKER.sub(" ", question))}
+    found = {m.group(1).lower() for m in _PLAIN_SETTING.finditer(MARKER.sub(" ", question))}
     return {w for w in found if w not in _NOT_SETTINGS and w not in _STOP and w not in _GENERIC}
 
 
-def _names(term: str, text: str, plain: bool = False) -> bool:
-    """Whether normalised `text` names a setting or subject of the question: as `mentions` does; a
-    compound of plain words also as those words apart ("shared-memory" in "Shared Memory
-    Driver"); a plain word also as an option or an assignment ("--verbose", "burst=")."""
+def _names(term: str, text: str, label: str, plain: bool = False) -> bool:
+    """Whether normalised `text` (its `label` first) names a setting or subject of the question: as
+    `mentions` does; a compound of plain words also as those words apart in the label ("Shared Memory
+    Driver" for shared-memory; not "the kernel's max buffers limit" in prose for max-buffers); a
+    plain word also inside an option or a name of parts ("--verbose", "burst=", "keepalive_timeout")."""
     if mentions(term, text):
         return True
-    if "-" in term and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", term) and _whole(term.replace("-", " ")).search(text):
+    if "-" in term and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", term) and _whole(term.replace("-", " ")).search(label):
         return True
-    return plain and re.search(rf"(?<![\w]){re.escape(term)}(?![\w])", text) is not None
+    return plain and re.search(rf"(?<![a-z0-9]){re.escape(term)}(?![a-z0-9])", text) is not None
+
+
+def _label(passage: Cited) -> str:
+    return _normalised(getattr(passage, "label", "") or getattr(passage, "heading", "") or "")
 
 
 def _in_every_name(names: set[str], passages: list[Cited]) -> set[str]:
@@ -560,9 +569,11 @@ _AS_DEFAULT = {"default", "if you do not", "if you don't", "if not ", "if no ", 
 _COMPOUND = re.compile(r"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])", re.ASCII)
 _PLAIN_COMPOUNDS = frozenset("built-in time-out well-known so-called read-only read-write up-to-date "
                              "e-mail off-line on-line per-user per-host".split())
-# A compound joined by "of", "to", "the", "and" or "or" inside it is prose (end-of-file, peer-to-peer,
-# state-of-the-art), not a setting's name ("on-io-error" and "notify-to" still are: the word is at an end).
-_PROSE_COMPOUND = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*-(?:of|to|the|and|or)-[a-z0-9]+(?:-[a-z0-9]+)*")
+# Compounds of prose joined by "of", "to" or "the" (end-of-file, peer-to-peer): no setting's name, though
+# notify-to-soa, client-to-client and beginning-of-line are, so only these.
+_PROSE_COMPOUNDS = frozenset("end-of-file end-of-line end-of-input end-to-end peer-to-peer point-to-point one-to-one "
+                             "one-to-many many-to-many state-of-the-art out-of-date out-of-band out-of-the-box "
+                             "day-to-day man-in-the-middle first-in-first-out easy-to-use hard-to-find".split())
 _AMOUNT = re.compile(r"\d[\d.,:]*(?:\s*[a-z%]+)?")  # a fact that is an amount: "64", "30 second", "10m"
 
 FOLLOW_CHARS = 500  # how far after a setting's name a manual may give its default (its entry's length)
@@ -679,6 +690,14 @@ def _names_near(of: str, text: str) -> bool:
 
 # A release named by a plain number: "release 7", "version 3", "v2" (not "version 3.1", a dotted one).
 _RELEASE_NUMBER = re.compile(r"\b(?:release|version|v)\s*(\d+)\b(?![.,]\d)", re.I)
+
+
+def _said_as_release(number: str, text: str, names: set[str] | None) -> bool:
+    """Whether `text` (a passage with its label) gives a plain number as a release: "release 7",
+    "version 7", "v7" or the product's name right before it ("NTPsec 7"); "up to 7 peers" and a
+    section's "7. Client Tool Improvements" do not."""
+    before = "|".join(["release", "version", "v", *(re.escape(n) for n in sorted(names or ()))])
+    return re.search(rf"\b(?:{before})\s*[:#]?\s*{re.escape(number)}(?![\d.]\d|\.\d)", text) is not None
 
 
 def said_as_version(number: str, text: str, names: set[str] | None, of: str = "") -> bool:
@@ -803,8 +822,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     single = not question_parts(question)
     # The settings it names, hyphenated ones too (read-quanta, DNS-over-HTTPS), that each passage names.
     terms = specific_terms(question) if single else set()
-    settings = terms | ({c for c in _COMPOUND.findall(question.lower()) if not _PROSE_COMPOUND.fullmatch(c)}
-                        - _PLAIN_COMPOUNDS - proper_names(question) if single else set())
+    settings = terms | (set(_COMPOUND.findall(question.lower())) - _PLAIN_COMPOUNDS - _PROSE_COMPOUNDS
+                        - proper_names(question) if single else set())
     # A Chinese question's Latin words ("revproxy") say which passages are about it, not whose value follows;
     # so does a plain word the question calls an option ("the tos maxdisp option": maxdist's value is not it).
     # (which passages are about the question: these names as _names reads them; whose value follows
@@ -818,8 +837,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     # (a compound as words apart only where some passage names it as it stands: "file access" in prose
     # does not make "file-access", which no passage names, a name that tells passages apart)
     lenient = {t for t in named_in if any(t in named for named in set_by.values())} | plain
-    named_by = {p.n: {t for t in named_in | plain if (_names(t, _headed(p), t in plain) if t in lenient else t in set_by[p.n])}
-                - products for p in passages}
+    named_by = {p.n: {t for t in named_in | plain if (_names(t, _headed(p), _label(p), t in plain) if t in lenient
+                                                      else t in set_by[p.n])} - products for p in passages}
     naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
     asks_default = single and bool(_DEFAULT.search(_SCENE.sub(" ", question)) or _UNSET.search(question))
     # To "which version", a dotted number is a version where the passage says it as one.
@@ -900,20 +919,23 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
                            and any(owners[f] & named for named in set_by.values()) for f in values)
 
         versions = {f for f in stated if re.fullmatch(r"\d+(?:\.\d+)+", f)} | released if version_names is not None else set()
-        holders = [n for n in defaults if given_as(n, texts[n]) and owned([n])
-                   and all(said_as_version(f, bodies[n], version_names, of) for f in versions)]
+        def as_versions(n_s: list[int]) -> bool:
+            body = "\n".join(bodies[n] for n in n_s)
+            return all(said_as_version(f, body, version_names, of) for f in versions - released) and all(
+                _said_as_release(f, "\n".join(texts[n] for n in n_s), version_names) for f in released)
+
+        holders = [n for n in defaults if given_as(n, texts[n]) and owned([n]) and as_versions([n])]
         if not holders:
             together = [n for n in cited if n in texts and n in naming]
             joined = "\n".join(texts[n] for n in together)
             if cited and all(supported(f, joined) and anchored(f, joined, anchors or set())
                              and (f not in given_default or given_as_default(f, joined)) for f in stated) \
                     and all(given_as(n, texts[n]) for n in together) and owned(together) \
-                    and all(said_as_version(f, "\n".join(bodies[n] for n in together), version_names, of) for f in versions):
+                    and as_versions(together):
                 out.append(segment.text)  # the passages it cites hold its facts between them
                 continue
             missing = sorted(f for f in stated if not any(supported(f, body) for body in texts.values()))
-            unsaid = versions and not any(all(said_as_version(f, bodies[n], version_names, of) for f in versions)
-                                           for n in defaults)
+            unsaid = versions and not any(as_versions([n]) for n in defaults)
             reason = f"not in the passages: {', '.join(missing)}" if missing else \
                 f"no passage says {', '.join(sorted(versions))} is a version{f' of {of}' if of else ''}" if defaults and unsaid else \
                 f"no passage gives {', '.join(sorted(values))} as the value of {', '.join(sorted(settings))}" \
@@ -1347,15 +1369,21 @@ def port_unsaid(question: str, answer: str, cited: list[Cited]) -> bool:
         return False
     given = _normalised(question)
     # (and a host's port: "localhost:9999"; not a time's minutes, 10:30)
-    numbers = {m.group(0) for m in re.finditer(r"(?:(?<=[a-z\]]:)|(?<![\w.:/-]))\d{2,5}(?![\w.]\w|\d)", MARKER.sub(" ", answer))}
+    plain = MARKER.sub(" ", answer)
+    if not re.search(r"\d", plain):
+        return bool(_PORT_NUMBER_ASKED.search(question)) and not _WHICH_SETTING.search(question)
+    # (ASCII word characters: "为8080。" and "8080端口" state 8080)
+    numbers = {m.group(0) for m in re.finditer(r"(?:(?<=[a-z\]]:)|(?<![\w.:/-]))\d{2,5}(?![\w.]\w|\d)", plain, re.ASCII)}
     numbers = {n for n in numbers if not re.search(rf"(?<![\d.]){n}(?!\d)", given)}
     if not numbers:
-        return bool(_PORT_NUMBER_ASKED.search(question))
+        return False
     return not any(_said_as_port(n, f"{getattr(p, 'label', '')}\n{p.text}") for n in numbers for p in cited)
 
 
-# A question for a port's number as such: "port number", "numeric TCP port", "端口号".
-_PORT_NUMBER_ASKED = re.compile(r"\bport\s+number\b|\bnumeric\s+(?:\w+\s+)?port\b|端口号", re.I)
+# A question for a port's number as such: "Which port number …", "Which numeric TCP port …", "端口号是多少"
+# (not "How do I change the port number?").
+_PORT_NUMBER_ASKED = re.compile(r"\b(?:which|what)\s+(?:is\s+the\s+)?(?:[\w-]+\s+){0,3}?(?:port\s+number|numeric\s+(?:\w+\s+)?port)\b"
+                                r"|端口号(?:是|为)?(?:多少|什么)|(?:哪个|什么)端口号", re.I)
 
 
 # A setting's name in parts: ko-count, c-max-rate, read_quanta, flush_timer.
@@ -1380,10 +1408,15 @@ def sibling(question: str, answer: str) -> str:
                                                       for a in asked)), "")
 
 
-# A variable's name in capitals, six letters or more (GLOBSORT, HISTFILE, IGNOREEOF, DESTDIR): an
-# acronym is shorter (DNS, HTTPS), so a question that names one names a setting (not in facts: an
-# answer's "UNICODE" or "WARNING" is no setting a passage must name).
+# A name in capitals, six letters or more (GLOBSORT, HISTFILE, DESTDIR; an acronym is mostly shorter).
 _VARIABLE_NAME = re.compile(r"(?<![\w.:-])[A-Z][A-Z0-9]{5,}(?![\w-])", re.ASCII)
+# ... that a question calls a variable or a setting ("the GLOBSORT variable", "the environment variable
+# TMOUT", "$HISTFILE", "GLOBSORT 变量"), not "the MAXIMUM number" or "the POSTGRES backend".
+_CALLED_VARIABLE = re.compile(r"\$([A-Z][A-Z0-9]{5,})\b|(?:variable|setting|parameter|option|macro)\s+([A-Z][A-Z0-9]{5,})(?![\w-])"
+                              r"|(?<![\w.:-])([A-Z][A-Z0-9]{5,})\s*(?:(?:shell|environment|configuration)\s+)?"
+                              r"(?:variable|setting|parameter|option|macro|变量|环境变量|参数|选项|宏)", re.ASCII)
+_SHOUTED = frozenset("IMPORTANT WARNING CAUTION NOTICE ATTENTION DANGER ALWAYS ANSWER MAXIMUM MINIMUM DEFAULT "
+                     "WITHOUT SHOULD CANNOT".split())  # emphasis, no name
 # A rate's unit is no identifier: the question's "30 MiB/s" is the manual's "30 MB/s".
 _RATE_UNIT = re.compile(r"[kmgtp]?i?(?:b|bit|byte)s?/s(?:ec)?", re.I)
 
@@ -1394,7 +1427,7 @@ def specific_terms(question: str) -> set[str]:
     to the answer's grounding check: a question may say "30 days" where a passage says "a month"."""
     plain = MARKER.sub(" ", question)
     terms = {(code or ident).strip().lower().rstrip(".") for code, ident in _IDENTIFIER.findall(plain)} - {""}
-    terms |= {name.lower() for name in _VARIABLE_NAME.findall(_CODE.sub(" ", plain))}
+    terms |= {"".join(m).lower() for m in _CALLED_VARIABLE.findall(_CODE.sub(" ", plain)) if "".join(m) not in _SHOUTED}
     return {t for t in terms if not _RATE_UNIT.fullmatch(t)}
 
 
@@ -1519,6 +1552,11 @@ _FLAG = re.compile(r"(?<![\w+-])\+[A-Za-z][\w-]*")  # a flag switched on with "+
 _QUOTED = re.compile(r"[\"“「]([^\"“”「」\n]{2,60})[\"”」]")  # (not ' or ’: "aptitude's … it's" quotes nothing)
 
 
+# A list of entries a passage opens: "One or more of the following flags may be specified:", "these options:".
+_LISTING = r"(?i:\b(?:following|these|one or more of)\b)"
+_TYPE_WORDS = frozenset("boolean bool integer int string str float number list array enum yes true false none".split())
+
+
 def names_no_setting(question: str, answer: str, cited: list[Cited] = ()) -> bool:  # type: ignore[assignment]
     """Whether an answer to "which setting / option …" (a question that asks one thing) names none:
     no identifier, option, hyphenated name, upper-case name or quoted word of its own ("The proxy setting is read
@@ -1530,7 +1568,9 @@ def names_no_setting(question: str, answer: str, cited: list[Cited] = ()) -> boo
     plain = MARKER.sub(" ", answer)
     given = _normalised(question)
     words = {w for w in re.findall(r"(?<![\w-])[a-z][a-z0-9]{2,}(?![\w-])", plain)} - _STOP - _GENERIC
-    if any(re.search(rf"(?:^|[\n:;]|\.\s)\s*{re.escape(w)}[ \t]+[A-Z]", p.text) for w in words - _NOT_NAMES
+    if any(re.search(rf"{_LISTING}[^.]{{0,80}}?:\s*{re.escape(w)}[ \t]+[A-Z]"
+                     rf"|{_LISTING}[^.]{{0,80}}?:[\s\S]{{0,400}}?[.;]\s+{re.escape(w)}[ \t]+[A-Z]", p.text)
+           for w in words - _NOT_NAMES - _TYPE_WORDS
            if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given) for p in cited):
         return False
     names = [code or ident for code, ident in _IDENTIFIER.findall(plain)]
