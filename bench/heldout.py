@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's thirty-two held-out sets: sixteen PDF manuals and sixteen HTML manuals, each held out for one round.
+"""Build kb's thirty-four held-out sets: seventeen PDF manuals and seventeen HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: thirty-two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: thirty-four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -443,6 +443,43 @@ below) and unpacked there with `dpkg -x`:
   the same text again as ntp_conf.html, in no table of contents), the configuration file grammar page (ntp_config.html:
   for developers adding commands, linked from no page), the copyright notice (copyright.html: the license terms), the
   empty 404 page, the stylesheet, script, icons and pictures, and the NEWS.Debian, changelog and copyright.
+- debian-asymptote: asymptote-doc 2.85+ds-1
+  (sha256 b2ae6e97c64ede66c1e41cc913f790b01188d198557203a2b3c500ba3495e6ca), "Asymptote: the Vector Graphics Language" by
+  Andy Hammerlindl, John Bowman and Tom Prince (for Asymptote 2.85, the descriptive vector graphics language with LaTeX
+  typesetting of labels: the description; installation: binary distributions, configuring and the configuration
+  variables, search paths, compiling from UNIX source, editing modes, git and uninstalling; the tutorial; the drawing
+  commands draw, fill, clip and label; Bezier curves; programming: data types, paths and guides, pens and their default
+  attributes, transforms, frames and pictures, files, variable initializers, structures, operators, implicit scaling,
+  functions, arrays, casts, import and static; LaTeX usage with asymptote.sty; the base modules, plain to ode, with the
+  graph, palette, three, graph3, solids and contour modules at length; the command-line options with their defaults;
+  interactive mode; the xasy GUI; the command-line interface; the language server protocol; PostScript to Asymptote;
+  help; the debugger; the acknowledgments and the index). Kept: the PDF of the manual, 196 PDF pages (about 413,000
+  characters of text as pypdf extracts it; the page numbers printed on the pages are the PDF's less five), one file.
+  Left out: the same manual as HTML (html/: one format) and as Info (asymptote.info.gz, the same text again), the FAQ
+  (faq/, asy-faq.ascii.gz, asy-faq.info.gz: another document, questions and answers), the other four PDFs (CAD.pdf, the
+  CAD module's own guide; asy-latex.pdf, the asymptote.sty package's; TeXShopAndAsymptote.pdf, a Mac editor setup note;
+  asyRefCard.pdf, a reference card: other topics, one manual per corpus), the texmf/doc symlinks to the same PDFs, the
+  example scripts and their output (examples/), and the changelogs, copyright and doc-base metadata.
+- debian-gammu: gammu-doc 1.42.0-8
+  (sha256 4b2dd4c271bd936b4893e4b4d6d4248f256dc2e93eacf56757327e6f266a91c9), the Gammu 1.42.0 documentation by Michal
+  Čihař and contributors (the mobile phone management utility and SMS daemon: installing Gammu from packages and from
+  source with its dependencies and CMake options; the quick starter guide; the FAQ: general, configuring, phone support,
+  SMSD and python-gammu; the file formats: INI, SMS backup and backup; the gammurc configuration file with its
+  connection types and options; the gammu(1) utility with every command; the SMS daemon: overview, usage, the
+  gammu-smsd, gammu-smsd-inject and gammu-smsd-monitor manpages, the smsdrc configuration file with every setting's
+  default, the RunOnReceive directive and its environment, the files, SQL, MySQL, PostgreSQL, DBI, ODBC and null
+  backends and the database structure; and the gammu-detect, gammu-config and jadmaker utilities and the glossary).
+  The package has no PDF. Kept: its HTML, one file per page as the package ships it, 31 files in the manual's order
+  (contents.html's), laid out flat as <folder>-<page>.html (smsd/config.html as smsd-config.html), about 221,000
+  characters of text once the tags are stripped. Left out: the front page and the table of contents (index.html,
+  contents.html), the section pages that are only a list of their pages (faq/index.html, formats/index.html,
+  smsd/index.html, smsd/manual.html, smsd/backends.html, utils/index.html), the rest of the Gammu project section (about,
+  motivation, contributing, localization, testing, releasing, coding style, versioning, documentation, directories,
+  roadmap: for contributors), the SMSD developer documentation (smsd/code.html: the sending and receiving workflows in
+  the code), the python-gammu and libGammu API references (python/, c/), the Gammu internals, testing and phone protocol
+  pages (internal/, testing/, protocol/: for developers), the general index, Python module index and search pages, the
+  reStructuredText sources (_sources/, the same text), the stylesheets, scripts and images, and the changelogs,
+  copyright and doc-base metadata.
 
 Layout:
 
@@ -478,6 +515,8 @@ Layout:
     bench/.cache/heldout/debian-lmod/corpus/<nnn>_<page>.html
     bench/.cache/heldout/debian-bash/corpus/bash-reference-manual.pdf
     bench/.cache/heldout/debian-ntpsec/corpus/<page>.html
+    bench/.cache/heldout/debian-asymptote/corpus/asymptote-manual.pdf
+    bench/.cache/heldout/debian-gammu/corpus/<folder>-<page>.html or glossary.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -494,7 +533,8 @@ corpora/heldout-debian-sdcc-questions.jsonl, corpora/heldout-debian-putty-questi
 corpora/heldout-debian-gputils-questions.jsonl, corpora/heldout-debian-avrdude-questions.jsonl,
 corpora/heldout-debian-dblatex-questions.jsonl, corpora/heldout-debian-nextcloud-questions.jsonl,
 corpora/heldout-debian-gprolog-questions.jsonl, corpora/heldout-debian-lmod-questions.jsonl,
-corpora/heldout-debian-bash-questions.jsonl and corpora/heldout-debian-ntpsec-questions.jsonl, 30 each
+corpora/heldout-debian-bash-questions.jsonl, corpora/heldout-debian-ntpsec-questions.jsonl,
+corpora/heldout-debian-asymptote-questions.jsonl and corpora/heldout-debian-gammu-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -684,6 +724,16 @@ NTPSEC_PAGES = [  # in the manual's order (index.html's, the site map's, then re
                               "shm", "trimble", "oncore", "jjy", "zyfer", "gpsd")),  # refclock.html's drivers
     "parsedata", "oncore-shmem", "tf582_4", "stats", "mode6",  # linked from the driver and handbook pages
 ]
+GAMMU_PAGES = [  # in the manual's order (contents.html's): a file per page, laid out flat as <folder>-<page>
+    "project/install", "quick/index",
+    *(f"faq/{f}" for f in ("general", "config", "phone", "smsd", "python")),
+    *(f"formats/{f}" for f in ("ini", "smsbackup", "backup")),
+    "config/index", "gammu/index",
+    *(f"smsd/{s}" for s in ("overview", "usage", "smsd", "inject", "monitor", "config", "run", "files", "sql", "mysql",
+                            "pgsql", "dbi", "odbc", "null", "tables")),
+    *(f"utils/{u}" for u in ("gammu-detect", "gammu-config", "jadmaker")),
+    "glossary",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -813,6 +863,14 @@ CORPORA = {
     "debian-ntpsec": Corpus(
         "ntpsec-doc", "1.2.2+dfsg1-1+deb12u1", "f0622777a42e9029e5cb991df7cd16d360bfb030c175d6807dce3f9ac29fb880",
         {f"{p}.html": f"usr/share/doc/ntpsec-doc/html/{p}.html" for p in NTPSEC_PAGES},
+    ),
+    "debian-asymptote": Corpus(
+        "asymptote-doc", "2.85+ds-1", "b2ae6e97c64ede66c1e41cc913f790b01188d198557203a2b3c500ba3495e6ca",
+        {"asymptote-manual.pdf": "usr/share/doc/asymptote/asymptote.pdf"},
+    ),
+    "debian-gammu": Corpus(
+        "gammu-doc", "1.42.0-8", "4b2dd4c271bd936b4893e4b4d6d4248f256dc2e93eacf56757327e6f266a91c9",
+        {f"{p.replace('/', '-')}.html": f"usr/share/doc/gammu/html/{p}.html" for p in GAMMU_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
