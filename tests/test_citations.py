@@ -1581,3 +1581,49 @@ def test_a_variable_in_capitals_an_answer_names_must_be_in_the_passage_it_cites(
     question = "Which variable do I pass to make to see what make install would install?"
     # (cited where it is said: the citation moves to the passage that holds the name)
     assert ground("DESTDIR [2].", install, question).text.strip() == "DESTDIR [1]."
+
+
+def test_a_help_lists_bracketed_value_is_its_own_options_default():
+    options = [P(1, "-pdfreload Automatically reload document in pdfviewer [false] -pdfreloaddelay usec Delay before "
+                    "attempting initial pdf reload [750000] -maxtile pair Maximum rendering tile size [(1024,768)] "
+                    "-shiftWaitTime ms WebGL touch screen shift mode delay [200]")]
+    assert not ground("The default of pdfreloaddelay is 750000 microseconds [1].", options,
+                      "What is the default value, in microseconds, of the pdfreloaddelay setting?").dropped
+    # A pair is two numbers, not one in thousands: 1024 and 768 are there.
+    assert not ground("The default maxtile is 1024 by 768 [1].", options, "What is the default maxtile setting?").dropped
+    # The bracket gives -shiftWaitTime's default, not a command timeout's.
+    assert ground("The default command timeout is 200 ms [1].", options,
+                  "What is the default timeout for a command in interactive mode?").dropped
+
+
+def test_a_descriptive_compound_names_no_setting():
+    passages = [P(1, "The default projection, currentprojection, is initially set to perspective(5,4,2)."),
+                P(2, "The next example illustrates three-dimensional x, y, and z axes: currentprojection=perspective(5,2,2);")]
+    question = "What is currentprojection initially set to for three-dimensional drawings?"
+    assert not ground("The default projection is perspective(5,4,2) [1].", passages, question).dropped
+
+
+def test_a_manuals_edition_answers_no_question_about_a_feature():
+    title = [P(1, "Asymptote: the Vector Graphics Language For version 2.85 This file documents Asymptote, version "
+                  "2.85. Copyright 2004-23 Andy Hammerlindl. 13 Language server protocol . . . 180")]
+    question = "In which Asymptote release was support for the Language Server Protocol first added?"
+    assert ground("In Asymptote version 2.85, support for the Language Server Protocol was first added [1].",
+                  title, question).dropped
+    # ... only one about the manual itself.
+    assert not ground("This manual documents Asymptote version 2.85 [1].", title,
+                      "Which version of Asymptote does this manual document?").dropped
+
+
+def test_a_setting_the_answer_calls_by_its_kind_or_runs_together_from_the_question_is_a_name():
+    from kb.answer.citations import names_no_setting, restates
+
+    question = "Which Asymptote configuration variable changes the default paper type from letter to a4?"
+    passage = [P(1, "The default paper type is letter; it can be changed to a4 with the configuration variable papertype.")]
+    answer = "The configuration variable papertype changes the default paper type from letter to a4 [1]."
+    assert not names_no_setting(question, answer, passage)
+    assert not restates(question, answer)
+    # Without the name, it names nothing and gives the question back.
+    bare = "The configuration variable changes the default paper type from letter to a4 [1]."
+    assert names_no_setting(question, bare, passage) and restates(question, bare)
+    # A name the passage does not hold is none.
+    assert names_no_setting(question, "The configuration variable papersize changes it [1].", passage)

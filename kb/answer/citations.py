@@ -364,8 +364,12 @@ def facts(sentence: str) -> set[str]:
     return {f for f in found if f}
 
 
+# A number grouped in thousands ("1,048,576"), not a pair ("(1024,768)", a tile size) or a list ("5,4,2").
+_GROUPED = re.compile(r"(?<![\d,.])\d{1,3}(?:,\d{3})+(?![\d,])")
+
+
 def _normalised(text: str) -> str:
-    return re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text.lower().translate(_QUOTES))
+    return _GROUPED.sub(lambda m: m.group(0).replace(",", ""), text.lower().translate(_QUOTES))
 
 
 _NUMBER_WORDS = dict(enumerate(
@@ -574,6 +578,12 @@ _PLAIN_COMPOUNDS = frozenset("built-in time-out well-known so-called read-only r
 _PROSE_COMPOUNDS = frozenset("end-of-file end-of-line end-of-input end-to-end peer-to-peer point-to-point one-to-one "
                              "one-to-many many-to-many state-of-the-art out-of-date out-of-band out-of-the-box "
                              "day-to-day man-in-the-middle first-in-first-out easy-to-use hard-to-find".split())
+# ... and compounds of a kind that describes rather than names: three-dimensional, non-interactive,
+# platform-specific, user-defined, high-resolution.
+# (not log-level, jpeg-quality or pre-up: settings end and start so too)
+_PROSE_PARTS = re.compile(r"(?:one|two|three|four|multi|non|self|cross|high|low|well|semi)-[a-z]+"
+                          r"|[a-z]+-(?:dimensional|based|wide|specific|like|friendly|sensitive|insensitive|aware"
+                          r"|compatible|free|safe|defined|dependent|independent|oriented|driven)")
 _AMOUNT = re.compile(r"\d[\d.,:]*(?:\s*[a-z%]+)?")  # a fact that is an amount: "64", "30 second", "10m"
 
 FOLLOW_CHARS = 500  # how far after a setting's name a manual may give its default (its entry's length)
@@ -719,7 +729,7 @@ def said_as_version(number: str, text: str, names: set[str] | None, of: str = ""
     return False
 
 
-def given_as_default(fact: str, text: str) -> bool:
+def given_as_default(fact: str, text: str, named: str = "") -> bool:
     """Whether `text` gives the fact as a default (anchored to one of _AS_DEFAULT's phrasings)
     somewhere other than as the bound of a range: "read-quanta (1-10)" gives 10 as its largest
     value, not as its default, however near "the default (64)" of the entry before it."""
@@ -732,6 +742,10 @@ def given_as_default(fact: str, text: str) -> bool:
             return True  # a table's Default column: "Variable | Default | Meaning … targetChunkUploadDuration | 60000 |"
         if _RANGE_END.search(text[max(0, m.start() - 12) : m.start()]) or _RANGE_START.match(text[m.end() : m.end() + 12]):
             continue
+        entry = _BRACKETED.search(text[max(0, m.start() - OPTION_ENTRY_CHARS) : m.start()])
+        if entry and re.match(r"[^\[\]\n;]{0,20}\]", text[m.end():]) \
+                and re.search(rf"(?<![\w-]){re.escape(entry.group(1))}(?![\w-])", named):
+            return True  # a --help list's default, of the option the question or answer names: "-framerate … [30]"
         # Before the value ("Default: 600", "defaults to"), or after it in its own clause ("64 (the
         # default)", "zlib is used by default"): "port 2345; transport ssh { ... }; # Default interval
         # values" in an example configuration gives 2345 as no default.
@@ -745,6 +759,14 @@ def given_as_default(fact: str, text: str) -> bool:
         if _defaults_listed(text[max(0, m.start() - DESCRIBED_CHARS) : m.start()]):
             return True
     return False
+
+
+# An option's entry that ends on its default in brackets, as --help lists give it: "-pdfreloaddelay usec
+# Delay before attempting initial pdf reload [750000]", "-maxtile pair … [(1024,768)]": the option,
+# then its words (no sentence's end, no other bracket), then "[" and the value. It is that option's
+# default alone: "-shiftWaitTime ms … [200]" gives no default of a command timeout.
+OPTION_ENTRY_CHARS = 120
+_BRACKETED = re.compile(r"(?:^|\s)--?([a-z][\w-]*)(?:,\s*--?[a-z][\w-]*)?\s[^\[\].;\n]{0,100}\[\(?[^\[\]]{0,20}$")
 
 
 # A table whose second column is the default ("Variable | Default | Meaning", "Option | Default value |
@@ -781,8 +803,12 @@ _MONTH_DAY = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?
 _STAMP = re.compile(rf"\b(?:last\s+(?:updated|modified|changed)|(?:generated|built|updated|modified)\s+on)\s*:?\s*(?:on\s+)?"
                     rf"(?:{_MONTH_DAY}|\d{{1,2}}\s+[a-z]{{3,9}}\.?\s+\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}})"
                     rf"|(?:©|\bcopyright)\s*(?:©|\(c\))?\s*\d{{4}}(?:\s*[-–,]\s*\d{{4}})*"
-                    rf"|\(c\)\s*(?:19|20)\d\d(?:\s*[-–,]\s*(?:19|20)\d\d)*(?![\d\s]*(?:bytes?|kb|mb)\b)")
-_STAMP_ASKED = re.compile(r"\b(?:updated|generated|modified|copyright|built)\b|©|更新|生成|版权", re.I)
+                    rf"|\(c\)\s*(?:19|20)\d\d(?:\s*[-–,]\s*(?:19|20)\d\d)*(?![\d\s]*(?:bytes?|kb|mb)\b)"
+                    # (a manual's edition: "This file documents Asymptote, version 2.85.", "For version 2.85")
+                    rf"|\bthis\s+(?:file|manual|document|guide|book)\s+(?:documents|describes|covers)\b[^.\n]{{0,60}}?"
+                    rf"\bversion\s+\d+(?:\.\d+)+|^[^\n]{{0,80}}?\bfor\s+version\s+\d+(?:\.\d+)+")
+_STAMP_ASKED = re.compile(r"\b(?:updated|generated|modified|copyright|built|documents?|describes?|covers?|manual|edition)\b"
+                          r"|©|更新|生成|版权|手册|文档", re.I)
 
 
 def _unstamped(text: str, asked: bool) -> str:
@@ -822,8 +848,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     single = not question_parts(question)
     # The settings it names, hyphenated ones too (read-quanta, DNS-over-HTTPS), that each passage names.
     terms = specific_terms(question) if single else set()
-    settings = terms | (set(_COMPOUND.findall(question.lower())) - _PLAIN_COMPOUNDS - _PROSE_COMPOUNDS
-                        - proper_names(question) if single else set())
+    settings = terms | ({c for c in _COMPOUND.findall(question.lower()) if not _PROSE_PARTS.fullmatch(c)}
+                        - _PLAIN_COMPOUNDS - _PROSE_COMPOUNDS - proper_names(question) if single else set())
     # A Chinese question's Latin words ("revproxy") say which passages are about it, not whose value follows;
     # so does a plain word the question calls an option ("the tos maxdisp option": maxdist's value is not it).
     # (which passages are about the question: these names as _names reads them; whose value follows
@@ -901,7 +927,9 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         says_default = bool(_DEFAULT.search(claim(segment.text)))
         given_default = {f for f in stated if says_default or asks_default and _AMOUNT.fullmatch(f)} | chosen
         about = [n for n in holders if n in naming and all(anchored(f, texts[n], anchors or set()) for f in stated)]
-        defaults = [n for n in about if all(given_as_default(f, texts[n]) for f in given_default)]
+        # (what names the option a --help list's bracketed default belongs to: the question or the sentence)
+        naming_text = f"{posed}\n{_normalised(claim(segment.text))}"
+        defaults = [n for n in about if all(given_as_default(f, texts[n], naming_text) for f in given_default)]
         # A default value comes after the name of the setting it belongs to.
         values = {f for f in given_default if _AMOUNT.fullmatch(f)} if settings else set()
         owners = _own_names(_normalised(claim(segment.text)), values, settings)
@@ -929,7 +957,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             together = [n for n in cited if n in texts and n in naming]
             joined = "\n".join(texts[n] for n in together)
             if cited and all(supported(f, joined) and anchored(f, joined, anchors or set())
-                             and (f not in given_default or given_as_default(f, joined)) for f in stated) \
+                             and (f not in given_default or given_as_default(f, joined, naming_text)) for f in stated) \
                     and all(given_as(n, texts[n]) for n in together) and owned(together) \
                     and as_versions(together):
                 out.append(segment.text)  # the passages it cites hold its facts between them
@@ -1152,6 +1180,11 @@ def restates(question: str, text: str) -> bool:
         return False  # "The OS waits two minutes before failing …": an amount, in words
     if {w.lower() for w in _VALUE_WORD.findall(plain)} - set(re.findall(r"[!%@$&]?[\w.-]+", question.lower())):
         return False  # "… using the GET method", "… is !file": a method, a flag or a tag is a value
+    # A name made of the question's words run together ("papertype" for "paper type") names a setting.
+    words = re.findall(r"[a-z0-9]+", given)
+    joined = {"".join(words[i : i + k]) for k in (2, 3) for i in range(len(words) - k + 1)}
+    if (set(re.findall(r"[a-z0-9]+", _normalised(plain))) - set(words)) & joined:
+        return False
     asked = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)}
     # To a question about a default, "the default brotli quality level" names what was asked: it gives
     # no default ("It installs the default route" answers "Which route does it add?").
@@ -1552,6 +1585,9 @@ _FLAG = re.compile(r"(?<![\w+-])\+[A-Za-z][\w-]*")  # a flag switched on with "+
 _QUOTED = re.compile(r"[\"“「]([^\"“”「」\n]{2,60})[\"”」]")  # (not ' or ’: "aptitude's … it's" quotes nothing)
 
 
+_KINDS_OF_SETTING = r"(?:variable|option|setting|parameter|flag|keyword|directive)"
+_CALLED_SETTING = (re.compile(rf"\b{_KINDS_OF_SETTING}\s+([a-z][a-z0-9]{{2,}})\b"),  # (each way: they overlap)
+                   re.compile(rf"\b([a-z][a-z0-9]{{2,}})\s+{_KINDS_OF_SETTING}\b"))
 # A list of entries a passage opens: "One or more of the following flags may be specified:", "these options:".
 _LISTING = r"(?i:\b(?:following|these|one or more of)\b)"
 _TYPE_WORDS = frozenset("boolean bool integer int string str float number list array enum yes true false none".split())
@@ -1568,6 +1604,12 @@ def names_no_setting(question: str, answer: str, cited: list[Cited] = ()) -> boo
     plain = MARKER.sub(" ", answer)
     given = _normalised(question)
     words = {w for w in re.findall(r"(?<![\w-])[a-z][a-z0-9]{2,}(?![\w-])", plain)} - _STOP - _GENERIC
+    # (a plain word the answer itself calls a variable or an option, which a passage it cites holds:
+    # "The configuration variable papertype …")
+    called = {w for pattern in _CALLED_SETTING for w in pattern.findall(plain)} - _NOT_SETTINGS - _STOP - _GENERIC - _NOT_NAMES
+    if any(not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given)
+           and re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", _normalised(p.text)) for w in called for p in cited):
+        return False
     if any(re.search(rf"{_LISTING}[^.]{{0,80}}?:\s*{re.escape(w)}[ \t]+[A-Z]"
                      rf"|{_LISTING}[^.]{{0,80}}?:[\s\S]{{0,400}}?[.;]\s+{re.escape(w)}[ \t]+[A-Z]", p.text)
            for w in words - _NOT_NAMES - _TYPE_WORDS
