@@ -1627,3 +1627,36 @@ def test_a_setting_the_answer_calls_by_its_kind_or_runs_together_from_the_questi
     assert names_no_setting(question, bare, passage) and restates(question, bare)
     # A name the passage does not hold is none.
     assert names_no_setting(question, "The configuration variable papersize changes it [1].", passage)
+
+
+def test_the_reviews_cases_for_help_defaults_numbers_and_editions():
+    from kb.answer.citations import names_no_setting, restates
+
+    # A number in thousands before a comma is still one number.
+    connections = [P(1, "max_connections: the largest number of clients, by default 10,000, which can be raised.")]
+    assert not ground("The default maximum number of connections is 10,000 [1].", connections,
+                      "What is the default maximum number of connections?").dropped
+    # A --help default is its option's as the question names it: with its dash, by its long alias, beside Chinese.
+    options = [P(1, "-v,-verbose Increase verbosity level [0] -pdfreloaddelay usec Delay before attempting initial "
+                    "pdf reload [750000] -shiftWaitTime ms WebGL touch screen shift mode delay [200]")]
+    assert not ground("The default of -pdfreloaddelay is 750000 microseconds [1].", options,
+                      "What is the default value of the -pdfreloaddelay option?").dropped
+    assert not ground("pdfreloaddelay 默认是 750000 微秒 [1]。", options, "pdfreloaddelay的默认值是多少微秒？").dropped
+    assert not ground("The default verbosity is 0 [1].", options, "What is the default of -verbose?").dropped
+    # ... not the neighbour the answer names.
+    assert ground("The default delay is 750000, the pdfreloaddelay value [1].", options,
+                  "What is the default delay in WebGL touch screen shift mode?").dropped
+    # An edition is stripped only from front matter: release notes keep their versions.
+    notes = [P(1, "This document describes version 2.3 of Foo, which adds the --resume option.")]
+    assert not ground("The --resume option was added in version 2.3 [1].", notes,
+                      "In which version was the --resume option added?").dropped
+    title = [P(1, "Asymptote For version 2.85 This file documents Asymptote, version 2.85. Copyright 2004-23 A. H.")]
+    assert ground("Support for the Language Server Protocol was added in version 2.85 [1].", title,
+                  "According to the manual, in which Asymptote release was the Language Server Protocol added?").dropped
+    assert not ground("This guide is for Asymptote version 2.85 [1].", title,
+                      "Which Asymptote version is this guide for?").dropped
+    # A kind word before a verb names nothing; a word run together names a setting only to "which setting".
+    passage = [P(1, "The configuration variable papertype sets the default paper type.")]
+    question = "Which Asymptote configuration variable changes the default paper type from letter to a4?"
+    assert names_no_setting(question, "A configuration variable sets the default paper type to a4 [1].", passage)
+    assert restates("What is the default paper size in Asymptote?", "Asymptote uses the default papersize [1].")

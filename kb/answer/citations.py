@@ -43,7 +43,7 @@ _HEX = re.compile(r"(?<![\w.])0[xX][0-9a-fA-F]+(?![\w.])")  # a hexadecimal numb
 # An IPv6 address (ff05::1:3, 2001:db8::1): one fact, and no number of its own to a passage ("2" is
 # not in ff02::1:2). Two colons at least, with "::" or three groups: "10:30:00" is a time.
 _IPV6 = re.compile(r"(?<![\w:])(?=[0-9a-fA-F:]*::|(?:[0-9a-fA-F]{1,4}:){3})[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4}){2,7}(?![\w:])")
-_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:[.:]\d+)*")  # "1,048,576" is one number; "19,23,21,4095" four
+_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?!\d|,\d)|\d+(?:[.:]\d+)*")  # "1,048,576" is one number; "19,23,21,4095" four
 _WORD = re.compile(rf"[A-Za-z][\w./-]*[\w]|[{CJK_UNIFIED}]{{2,}}")
 _HAN = re.compile(f"[{CJK_UNIFIED}]")
 # An identifier: a long option, or a word with an underscore, a dot or slash between word characters,
@@ -365,7 +365,7 @@ def facts(sentence: str) -> set[str]:
 
 
 # A number grouped in thousands ("1,048,576"), not a pair ("(1024,768)", a tile size) or a list ("5,4,2").
-_GROUPED = re.compile(r"(?<![\d,.])\d{1,3}(?:,\d{3})+(?![\d,])")
+_GROUPED = re.compile(r"(?<![\d.])(?<!\d,)\d{1,3}(?:,\d{3})+(?!\d|,\d)")  # ("10,000, which" is 10000)
 
 
 def _normalised(text: str) -> str:
@@ -580,8 +580,8 @@ _PROSE_COMPOUNDS = frozenset("end-of-file end-of-line end-of-input end-to-end pe
                              "day-to-day man-in-the-middle first-in-first-out easy-to-use hard-to-find".split())
 # ... and compounds of a kind that describes rather than names: three-dimensional, non-interactive,
 # platform-specific, user-defined, high-resolution.
-# (not log-level, jpeg-quality or pre-up: settings end and start so too)
-_PROSE_PARTS = re.compile(r"(?:one|two|three|four|multi|non|self|cross|high|low|well|semi)-[a-z]+"
+# (not log-level, jpeg-quality, pre-up, low-rtt or multi-master: settings end and start so too)
+_PROSE_PARTS = re.compile(r"(?:two|three|four)-[a-z]+"
                           r"|[a-z]+-(?:dimensional|based|wide|specific|like|friendly|sensitive|insensitive|aware"
                           r"|compatible|free|safe|defined|dependent|independent|oriented|driven)")
 _AMOUNT = re.compile(r"\d[\d.,:]*(?:\s*[a-z%]+)?")  # a fact that is an amount: "64", "30 second", "10m"
@@ -743,9 +743,10 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
         if _RANGE_END.search(text[max(0, m.start() - 12) : m.start()]) or _RANGE_START.match(text[m.end() : m.end() + 12]):
             continue
         entry = _BRACKETED.search(text[max(0, m.start() - OPTION_ENTRY_CHARS) : m.start()])
-        if entry and re.match(r"[^\[\]\n;]{0,20}\]", text[m.end():]) \
-                and re.search(rf"(?<![\w-]){re.escape(entry.group(1))}(?![\w-])", named):
-            return True  # a --help list's default, of the option the question or answer names: "-framerate … [30]"
+        if entry and re.match(r"[^\[\]\n;]{0,20}\]", text[m.end():]) and any(
+                len(name) >= 2 and re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_-])", named)
+                for name in entry.groups() if name):
+            return True  # a --help list's default, of the option the question names: "-framerate … [30]"
         # Before the value ("Default: 600", "defaults to"), or after it in its own clause ("64 (the
         # default)", "zlib is used by default"): "port 2345; transport ssh { ... }; # Default interval
         # values" in an example configuration gives 2345 as no default.
@@ -766,7 +767,8 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
 # then its words (no sentence's end, no other bracket), then "[" and the value. It is that option's
 # default alone: "-shiftWaitTime ms … [200]" gives no default of a command timeout.
 OPTION_ENTRY_CHARS = 120
-_BRACKETED = re.compile(r"(?:^|\s)--?([a-z][\w-]*)(?:,\s*--?[a-z][\w-]*)?\s[^\[\].;\n]{0,100}\[\(?[^\[\]]{0,20}$")
+_BRACKETED = re.compile(r"(?:^|\s)--?([a-z][\w-]*)(?:,\s*--?([a-z][\w-]*))?\s[^\[\].;\n]{0,100}(?:\n[^\[\].;\n]{0,100})?"
+                        r"\[\(?[^\[\]]{0,20}$")
 
 
 # A table whose second column is the default ("Variable | Default | Meaning", "Option | Default value |
@@ -803,16 +805,26 @@ _MONTH_DAY = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?
 _STAMP = re.compile(rf"\b(?:last\s+(?:updated|modified|changed)|(?:generated|built|updated|modified)\s+on)\s*:?\s*(?:on\s+)?"
                     rf"(?:{_MONTH_DAY}|\d{{1,2}}\s+[a-z]{{3,9}}\.?\s+\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}})"
                     rf"|(?:©|\bcopyright)\s*(?:©|\(c\))?\s*\d{{4}}(?:\s*[-–,]\s*\d{{4}})*"
-                    rf"|\(c\)\s*(?:19|20)\d\d(?:\s*[-–,]\s*(?:19|20)\d\d)*(?![\d\s]*(?:bytes?|kb|mb)\b)"
-                    # (a manual's edition: "This file documents Asymptote, version 2.85.", "For version 2.85")
-                    rf"|\bthis\s+(?:file|manual|document|guide|book)\s+(?:documents|describes|covers)\b[^.\n]{{0,60}}?"
-                    rf"\bversion\s+\d+(?:\.\d+)+|^[^\n]{{0,80}}?\bfor\s+version\s+\d+(?:\.\d+)+")
-_STAMP_ASKED = re.compile(r"\b(?:updated|generated|modified|copyright|built|documents?|describes?|covers?|manual|edition)\b"
-                          r"|©|更新|生成|版权|手册|文档", re.I)
+                    rf"|\(c\)\s*(?:19|20)\d\d(?:\s*[-–,]\s*(?:19|20)\d\d)*(?![\d\s]*(?:bytes?|kb|mb)\b)")
+_STAMP_ASKED = re.compile(r"\b(?:updated|generated|modified|copyright|built)\b|©|更新|生成|版权", re.I)
+# A manual's edition on its front matter ("This file documents Asymptote, version 2.85.", a title's "For
+# version 2.85"), beside its copyright: the manual's own version, which answers no question about a
+# feature ("in which release was X added"); only one about the manual ("Which version is this guide
+# for?", "这份手册对应哪个版本？"). Release notes ("This document describes version 2.3 …, which adds …")
+# carry no copyright line and keep their versions.
+_EDITION = re.compile(r"\bthis\s+(?:file|manual|document|guide|book)\s+(?:documents|describes|covers)\b[^.\n]{0,60}?"
+                      r"\bversion\s+\d+(?:\.\d+)+|(?:^|\n)[^\n]{0,80}?\bfor\s+version\s+\d+(?:\.\d+)+")
+_FRONT_MATTER = re.compile(r"\bcopyright\b|©|\bpermission is granted\b")
+_EDITION_ASKED = re.compile(r"\b(?:this|the)\s+(?:manual|guide|document|documentation|book|file)\b[^?]{0,40}"
+                            r"\b(?:for|document|describe|cover)s?\b|\b(?:version|edition|release)\s+(?:of\s+)?(?:this|the)\s+"
+                            r"(?:manual|guide|document|documentation|book)\b|(?:手册|文档)[^？?]{0,20}版本|版本[^？?]{0,20}(?:手册|文档)",
+                            re.I)
 
 
-def _unstamped(text: str, asked: bool) -> str:
-    return text if asked else _STAMP.sub(" ", text)
+def _unstamped(text: str, asked: bool, edition_asked: bool = False) -> str:
+    front = bool(_FRONT_MATTER.search(text))
+    text = text if asked else _STAMP.sub(" ", text)
+    return _EDITION.sub(" ", text) if front and not edition_asked else text
 
 
 @dataclass
@@ -839,8 +851,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     repeats one of `echoes` (the prompt's own example) is dropped unless a passage holds its terms."""
     # A page's own stamp ("Last updated on Jul 27, 2025", "generated on March 11, 2023") dates the
     # document, not what it documents: no fact of an answer comes from it unless the question asks.
-    stamped = bool(_STAMP_ASKED.search(question))
-    texts = {p.n: _unstamped(_normalised(f"{getattr(p, 'label', '')}\n{p.text}"), stamped) for p in passages}
+    stamped, edition = bool(_STAMP_ASKED.search(question)), bool(_EDITION_ASKED.search(question))
+    texts = {p.n: _unstamped(_normalised(f"{getattr(p, 'label', '')}\n{p.text}"), stamped, edition) for p in passages}
     anchors = telling(anchors, passages) if anchors else anchors
     # The question's identifiers that some passage names: a fact about flush_timer comes from a
     # passage that names flush_timer, not from its neighbour's "timers basic 30 180 120".
@@ -870,7 +882,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     # To "which version", a dotted number is a version where the passage says it as one.
     version_names = _version_names(question) if single and asked_kind(question) == "version" else None
     of = version_of(question, passages) if version_names is not None else ""
-    posed, bodies = _normalised(question), {p.n: _unstamped(_normalised(p.text), stamped) for p in passages}  # (without their labels)
+    posed, bodies = _normalised(question), {p.n: _unstamped(_normalised(p.text), stamped, edition) for p in passages}  # (without their labels)
     headings = {p.n: _normalised(getattr(p, "label", "") or getattr(p, "heading", "") or "") for p in passages}
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
     # which an answer may name as where it read something ("According to the Debian 4.0 notes, ...").
@@ -927,8 +939,9 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         says_default = bool(_DEFAULT.search(claim(segment.text)))
         given_default = {f for f in stated if says_default or asks_default and _AMOUNT.fullmatch(f)} | chosen
         about = [n for n in holders if n in naming and all(anchored(f, texts[n], anchors or set()) for f in stated)]
-        # (what names the option a --help list's bracketed default belongs to: the question or the sentence)
-        naming_text = f"{posed}\n{_normalised(claim(segment.text))}"
+        # (what names the option a --help list's bracketed default belongs to: the question, not the
+        # answer, which may name a neighbour's)
+        naming_text = posed
         defaults = [n for n in about if all(given_as_default(f, texts[n], naming_text) for f in given_default)]
         # A default value comes after the name of the setting it belongs to.
         values = {f for f in given_default if _AMOUNT.fullmatch(f)} if settings else set()
@@ -1180,10 +1193,11 @@ def restates(question: str, text: str) -> bool:
         return False  # "The OS waits two minutes before failing …": an amount, in words
     if {w.lower() for w in _VALUE_WORD.findall(plain)} - set(re.findall(r"[!%@$&]?[\w.-]+", question.lower())):
         return False  # "… using the GET method", "… is !file": a method, a flag or a tag is a value
-    # A name made of the question's words run together ("papertype" for "paper type") names a setting.
+    # To "which setting …", a name made of the question's words run together ("papertype" for "paper
+    # type") names one (to "What is the default paper size?", "the default papersize" gives nothing).
     words = re.findall(r"[a-z0-9]+", given)
     joined = {"".join(words[i : i + k]) for k in (2, 3) for i in range(len(words) - k + 1)}
-    if (set(re.findall(r"[a-z0-9]+", _normalised(plain))) - set(words)) & joined:
+    if _WHICH_SETTING.search(question) and (set(re.findall(r"[a-z0-9]+", _normalised(plain))) - set(words)) & joined:
         return False
     asked = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)}
     # To a question about a default, "the default brotli quality level" names what was asked: it gives
@@ -1607,8 +1621,12 @@ def names_no_setting(question: str, answer: str, cited: list[Cited] = ()) -> boo
     # (a plain word the answer itself calls a variable or an option, which a passage it cites holds:
     # "The configuration variable papertype …")
     called = {w for pattern in _CALLED_SETTING for w in pattern.findall(plain)} - _NOT_SETTINGS - _STOP - _GENERIC - _NOT_NAMES
+    # (where the passage sets it off as a name too: "variable papertype", "papertype=", "`papertype`";
+    # not "sets" in "A configuration variable sets the default paper type")
     if any(not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given)
-           and re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", _normalised(p.text)) for w in called for p in cited):
+           and re.search(rf"\b{_KINDS_OF_SETTING}s?\s+{re.escape(w)}\b|\b{re.escape(w)}\s+{_KINDS_OF_SETTING}\b"
+                         rf"|(?<![\w-]){re.escape(w)}\s*[=:]|`{re.escape(w)}`", _normalised(p.text))
+           for w in called for p in cited):
         return False
     if any(re.search(rf"{_LISTING}[^.]{{0,80}}?:\s*{re.escape(w)}[ \t]+[A-Z]"
                      rf"|{_LISTING}[^.]{{0,80}}?:[\s\S]{{0,400}}?[.;]\s+{re.escape(w)}[ \t]+[A-Z]", p.text)
