@@ -1660,3 +1660,12 @@ def test_the_reviews_cases_for_help_defaults_numbers_and_editions():
     question = "Which Asymptote configuration variable changes the default paper type from letter to a4?"
     assert names_no_setting(question, "A configuration variable sets the default paper type to a4 [1].", passage)
     assert restates("What is the default paper size in Asymptote?", "Asymptote uses the default papersize [1].")
+
+
+def test_a_setting_asked_for_by_its_kind_is_no_neighbour_of_the_names_the_question_gives():
+    from kb.answer.citations import sibling
+
+    question = "Besides pkg-config, which environment variable tells the python-gammu build where Gammu is installed?"
+    assert sibling(question, "GAMMU_PATH [1]") == ""
+    # A value asked of a named setting still is not its neighbour's.
+    assert sibling("What is the default of read-quanta?", "The default of write-quanta is 64 [1].") == "write-quanta"

@@ -1441,6 +1441,11 @@ def _parts(name: str) -> set[str]:
     return set(re.split(r"[-_]", name))
 
 
+# A question that asks for a setting's name, anywhere in it ("Besides pkg-config, which environment variable …").
+_ASKS_A_NAME = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:setting|option|parameter|variable|directive|flag|switch)s?\b"
+                          r"|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|环境变量|指令|配置项)", re.I)
+
+
 def sibling(question: str, answer: str) -> str:
     """The setting an answer names instead of the one the question asks about: a name of parts
     that shares a part with the asked one ("usage-count" for "ko-count", "write-quanta" for
@@ -1448,8 +1453,8 @@ def sibling(question: str, answer: str) -> str:
     side, and a small model gives the neighbour's value. "" when the answer names what was asked."""
     asked = set(_PARTED.findall(_normalised(question)))
     said = set(_PARTED.findall(_normalised(MARKER.sub(" ", answer))))
-    if not asked or asked & said:
-        return ""
+    if not asked or asked & said or _ASKS_A_NAME.search(question):
+        return ""  # (to "which variable …", another name is the answer: GAMMU_PATH beside python-gammu)
     # A neighbour has as many parts ("AAA-key-01020304", a key file's name, is no neighbour of key-id).
     return next((name for name in sorted(said) if any(_parts(name) & _parts(a) and len(_parts(name)) == len(_parts(a))
                                                       for a in asked)), "")
