@@ -68,7 +68,7 @@ CHECKS: dict[str, list[tuple[Any, str, Any]]] = {
     "emptied (only a pointer left)": [(generation, "says_something", lambda text: True)],
     "role (who: the role unsaid)": [(generation, "role_unsaid", lambda question, cited: "")],
     "nobody (who: no name)": [(generation, "names_nobody", lambda question, answer: False)],
-    "no setting (which setting: none named)": [(generation, "names_no_setting", lambda question, answer, cited=(): False)],
+    "no setting (which setting: none named)": [(generation, "names_no_setting", lambda question, answer, cited=None: False)],
     "restates (the question given back)": [(generation, "restates", lambda question, text: False)],
     "sibling (a neighbour setting)": [(generation, "sibling", lambda question, answer: "")],
     "wrong kind (an amount of another kind)": [(generation, "wrong_kind", lambda question, answer: "")],

@@ -578,9 +578,8 @@ _PLAIN_COMPOUNDS = frozenset("built-in time-out well-known so-called read-only r
 _PROSE_COMPOUNDS = frozenset("end-of-file end-of-line end-of-input end-to-end peer-to-peer point-to-point one-to-one "
                              "one-to-many many-to-many state-of-the-art out-of-date out-of-band out-of-the-box "
                              "day-to-day man-in-the-middle first-in-first-out easy-to-use hard-to-find".split())
-# ... and compounds of a kind that describes rather than names: three-dimensional, non-interactive,
-# platform-specific, user-defined, high-resolution.
-# (not log-level, jpeg-quality, pre-up, low-rtt or multi-master: settings end and start so too)
+# ... and compounds of a kind that describes rather than names: three-dimensional, platform-specific,
+# user-defined (not log-level, jpeg-quality, pre-up, low-rtt or multi-master: settings end and start so too).
 _PROSE_PARTS = re.compile(r"(?:two|three|four)-[a-z]+"
                           r"|[a-z]+-(?:dimensional|based|wide|specific|like|friendly|sensitive|insensitive|aware"
                           r"|compatible|free|safe|defined|dependent|independent|oriented|driven)")
@@ -939,10 +938,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         says_default = bool(_DEFAULT.search(claim(segment.text)))
         given_default = {f for f in stated if says_default or asks_default and _AMOUNT.fullmatch(f)} | chosen
         about = [n for n in holders if n in naming and all(anchored(f, texts[n], anchors or set()) for f in stated)]
-        # (what names the option a --help list's bracketed default belongs to: the question, not the
-        # answer, which may name a neighbour's)
-        naming_text = posed
-        defaults = [n for n in about if all(given_as_default(f, texts[n], naming_text) for f in given_default)]
+        # (a --help list's bracketed default is the option's the question names, not a neighbour's the answer names)
+        defaults = [n for n in about if all(given_as_default(f, texts[n], posed) for f in given_default)]
         # A default value comes after the name of the setting it belongs to.
         values = {f for f in given_default if _AMOUNT.fullmatch(f)} if settings else set()
         owners = _own_names(_normalised(claim(segment.text)), values, settings)
@@ -960,7 +957,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
                            and any(owners[f] & named for named in set_by.values()) for f in values)
 
         versions = {f for f in stated if re.fullmatch(r"\d+(?:\.\d+)+", f)} | released if version_names is not None else set()
-        def as_versions(n_s: list[int]) -> bool:
+
+        def as_versions(n_s: list[int]) -> bool:  # each version said as one by these passages together
             body = "\n".join(bodies[n] for n in n_s)
             return all(said_as_version(f, body, version_names, of) for f in versions - released) and all(
                 _said_as_release(f, "\n".join(texts[n] for n in n_s), version_names) for f in released)
@@ -970,7 +968,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             together = [n for n in cited if n in texts and n in naming]
             joined = "\n".join(texts[n] for n in together)
             if cited and all(supported(f, joined) and anchored(f, joined, anchors or set())
-                             and (f not in given_default or given_as_default(f, joined, naming_text)) for f in stated) \
+                             and (f not in given_default or given_as_default(f, joined, posed)) for f in stated) \
                     and all(given_as(n, texts[n]) for n in together) and owned(together) \
                     and as_versions(together):
                 out.append(segment.text)  # the passages it cites hold its facts between them
@@ -1612,7 +1610,7 @@ _LISTING = r"(?i:\b(?:following|these|one or more of)\b)"
 _TYPE_WORDS = frozenset("boolean bool integer int string str float number list array enum yes true false none".split())
 
 
-def names_no_setting(question: str, answer: str, cited: list[Cited] = ()) -> bool:  # type: ignore[assignment]
+def names_no_setting(question: str, answer: str, cited: list[Cited] | None = None) -> bool:
     """Whether an answer to "which setting / option …" (a question that asks one thing) names none:
     no identifier, option, hyphenated name, upper-case name or quoted word of its own ("The proxy setting is read
     from the configuration file reference."), nor a plain word that a passage it cites lists as an
@@ -1620,6 +1618,7 @@ def names_no_setting(question: str, answer: str, cited: list[Cited] = ()) -> boo
     A setting has a name."""
     if not _WHICH_SETTING.search(question) or question_parts(question):
         return False
+    cited = cited or []
     plain = MARKER.sub(" ", answer)
     given = _normalised(question)
     words = {w for w in re.findall(r"(?<![\w-])[a-z][a-z0-9]{2,}(?![\w-])", plain)} - _STOP - _GENERIC
