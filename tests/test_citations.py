@@ -1505,10 +1505,10 @@ def test_a_plain_word_the_question_calls_an_option_tells_passages_apart():
 
 
 def test_a_compound_a_passage_names_as_words_apart_names_it_there():
-    shm = [P(1, "time2 time Maximum allowed difference between remote and local clock, in seconds. Values <1.0 or "
-                ">86400.0 are ignored, and the default value of 4 h (14400 s) is used instead.", ),
+    shm = [Headed(1, "time2 time Maximum allowed difference between remote and local clock, in seconds. Values <1.0 or "
+                     ">86400.0 are ignored, and the default value of 4 h (14400 s) is used instead.",
+                  label="driver_shm.html · Shared Memory Driver > Driver Options"),
            P(2, "The shared-memory driver is also used by gpsd.")]
-    shm[0].label = "driver_shm.html · Shared Memory Driver > Driver Options"
     question = ("If no usable maximum clock difference is configured for the shared-memory reference clock driver, "
                 "what limit does it apply?")
     assert not ground("The shared-memory driver applies a limit of 4 hours (14400 seconds) [1].", shm, question).dropped
@@ -1543,16 +1543,15 @@ def test_a_plain_flag_a_passage_lists_as_an_entry_is_a_setting_named():
 
 
 def test_a_release_number_must_be_said_as_one():
-    ntp = [P(1, "A new tool, ntpmon, performs real-time monitoring of your peer and MRU status.")]
-    ntp[0].label = "ntpsec.html · Differences from NTP Classic > 7. Client Tool Improvements"
+    ntp = [Headed(1, "A new tool, ntpmon, performs real-time monitoring of your peer and MRU status.",
+                  label="ntpsec.html · Differences from NTP Classic > 7. Client Tool Improvements")]
     question = "In which NTPsec release did the ntpmon tool first appear?"
     dropped = ground("The ntpmon tool first appeared in NTPsec release 7 [1].", ntp, question).dropped
     assert dropped and "is a version" in dropped[0]
     said = [P(1, "A new tool, ntpmon, appeared in release 7 of NTPsec.")]
     assert not ground("The ntpmon tool first appeared in NTPsec release 7 [1].", said, question).dropped
     # A release the label names counts; a count of something does not.
-    news = [P(1, "A new tool, ntpmon, performs real-time monitoring.")]
-    news[0].label = "NEWS · Release 7 > New tools"
+    news = [Headed(1, "A new tool, ntpmon, performs real-time monitoring.", label="NEWS · Release 7 > New tools")]
     assert not ground("The ntpmon tool first appeared in NTPsec release 7 [1].", news, question).dropped
     peers = [P(1, "ntpmon performs real-time monitoring of up to 7 peers.")]
     assert ground("The ntpmon tool first appeared in NTPsec release 7 [1].", peers, question).dropped
