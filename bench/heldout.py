@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's thirty-four held-out sets: seventeen PDF manuals and seventeen HTML manuals, each held out for one round.
+"""Build kb's thirty-six held-out sets: eighteen PDF manuals and eighteen HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: thirty-four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: thirty-six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -480,6 +480,29 @@ below) and unpacked there with `dpkg -x`:
   pages (internal/, testing/, protocol/: for developers), the general index, Python module index and search pages, the
   reStructuredText sources (_sources/, the same text), the stylesheets, scripts and images, and the changelogs,
   copyright and doc-base metadata.
+- debian-flex: flex-doc 2.6.4-8.2
+  (sha256 abd9911c21991db1af5afe88313fc13df2018cb8d60b69b8cca20f1f42d04970), "Lexical Analysis With Flex, for Flex
+  2.6.4" (edition of 6 May 2017) by Vern Paxson, Will Estes and John Millaway (the fast lexical analyzer generator:
+  copyright, reporting bugs, introduction, simple examples, the format of the input file, patterns, how the input is
+  matched, actions, the generated scanner, start conditions, multiple input buffers, end-of-file rules, miscellaneous
+  macros, values available to the user, interfacing with yacc, the scanner options, performance, generating C++
+  scanners, reentrant C scanners, incompatibilities with lex and POSIX, memory management, serialized tables,
+  diagnostics, limitations, additional reading, the FAQ, the appendices (makefiles, C scanners with Bison parsers, the
+  M4 dependency, common patterns) and the indices). Kept: the PDF of the manual, 140 PDF pages (about 280,000 characters
+  of text as pypdf extracts it; the page numbers printed on the chapters' pages are the PDF's less seven), one file;
+  the package ships it gzipped (flex.pdf.gz) and it is laid out unpacked, with the package's mtime. Left out: the same
+  manual as HTML (html/: one format), the README and the changelogs and copyright.
+- debian-cc65: cc65-doc 2.19-1
+  (sha256 5f4986652fb88cf44deec225b885ee61798d3575302679a3eb3c37d1fce8eaea), the cc65 2.19 documentation (the 6502
+  C cross compiler suite: the program documentation of the ar65 archiver, ca65 macro assembler, cc65 C compiler,
+  chrcvt65 vector font converter, cl65 compile and link utility, co65 object-file converter, da65 disassembler, grc65
+  GEOS resource compiler, ld65 linker, od65 object-file analyzer, sim65 simulator and sp65 sprite utility; usage: the
+  introduction, coding hints, cc65 internals, using make, customizing for a new platform, debugging with VICE; the
+  library information: the function reference, disk I/O, the Tiny Graphics Interface, GEOSLib, the library overview and
+  the self-modifying-code macros; and one page per target platform, Apple ][ to VIC20). The package has no PDF. Kept: its
+  HTML, one file per page as the package ships it, 47 files in the manual's order (index.html's), about 882,000
+  characters of text once the tags are stripped. Left out: the front page (index.html: the table of contents), the
+  stylesheet and the logo.
 
 Layout:
 
@@ -517,6 +540,8 @@ Layout:
     bench/.cache/heldout/debian-ntpsec/corpus/<page>.html
     bench/.cache/heldout/debian-asymptote/corpus/asymptote-manual.pdf
     bench/.cache/heldout/debian-gammu/corpus/<folder>-<page>.html or glossary.html
+    bench/.cache/heldout/debian-flex/corpus/flex-manual.pdf
+    bench/.cache/heldout/debian-cc65/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -534,7 +559,8 @@ corpora/heldout-debian-gputils-questions.jsonl, corpora/heldout-debian-avrdude-q
 corpora/heldout-debian-dblatex-questions.jsonl, corpora/heldout-debian-nextcloud-questions.jsonl,
 corpora/heldout-debian-gprolog-questions.jsonl, corpora/heldout-debian-lmod-questions.jsonl,
 corpora/heldout-debian-bash-questions.jsonl, corpora/heldout-debian-ntpsec-questions.jsonl,
-corpora/heldout-debian-asymptote-questions.jsonl and corpora/heldout-debian-gammu-questions.jsonl, 30 each
+corpora/heldout-debian-asymptote-questions.jsonl, corpora/heldout-debian-gammu-questions.jsonl,
+corpora/heldout-debian-flex-questions.jsonl and corpora/heldout-debian-cc65-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -734,6 +760,13 @@ GAMMU_PAGES = [  # in the manual's order (contents.html's): a file per page, lai
     *(f"utils/{u}" for u in ("gammu-detect", "gammu-config", "jadmaker")),
     "glossary",
 ]
+CC65_PAGES = [  # in the manual's order (index.html's): programs, usage, libraries, then the platforms
+    "ar65", "ca65", "cc65", "chrcvt65", "cl65", "co65", "da65", "grc65", "ld65", "od65", "sim65", "sp65",
+    "intro", "coding", "cc65-intern", "using-make", "customizing", "debugging",
+    "funcref", "dio", "tgi", "geos", "library", "smc",
+    "apple2", "apple2enh", "atari", "atari2600", "atari5200", "atmos", "c128", "c16", "c64", "cbm510", "cbm610",
+    "creativision", "cx16", "gamate", "lynx", "nes", "osi", "pce", "pet", "plus4", "supervision", "telestrat", "vic20",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -871,6 +904,14 @@ CORPORA = {
     "debian-gammu": Corpus(
         "gammu-doc", "1.42.0-8", "4b2dd4c271bd936b4893e4b4d6d4248f256dc2e93eacf56757327e6f266a91c9",
         {f"{p.replace('/', '-')}.html": f"usr/share/doc/gammu/html/{p}.html" for p in GAMMU_PAGES},
+    ),
+    "debian-flex": Corpus(
+        "flex-doc", "2.6.4-8.2", "abd9911c21991db1af5afe88313fc13df2018cb8d60b69b8cca20f1f42d04970",
+        {"flex-manual.pdf": "usr/share/doc/flex-doc/flex.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-cc65": Corpus(
+        "cc65-doc", "2.19-1", "5f4986652fb88cf44deec225b885ee61798d3575302679a3eb3c37d1fce8eaea",
+        {f"{p}.html": f"usr/share/doc/cc65/html/{p}.html" for p in CC65_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
