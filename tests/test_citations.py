@@ -838,6 +838,9 @@ def test_an_answer_to_which_setting_names_one():
     assert not names_no_setting(question, "It reads Acquire::http::Proxy [1].")
     assert not names_no_setting(question, "It reads the `http_proxy` environment variable [1].")
     assert not names_no_setting(question, "It reads HTTP_PROXY [1].")
+    # one word in single quotes is a name too: "the 'Cfe' setting"
+    assert not names_no_setting(question, "The manual suggests the 'Cfe' setting [1].")
+    assert not names_no_setting(question, "The manual suggests the ‘Cfe’ setting [1].")
     assert not names_no_setting("Which two settings give a user full powers?", "- [admin] actions = set instcmds = all [1]")
     assert not names_no_setting("哪个选项让 aptitude 不询问？", "使用 -y 选项 [1]。")
     assert names_no_setting("哪个选项让 aptitude 不询问？", "使用相应的选项 [1]。")
@@ -1478,6 +1481,11 @@ def test_a_prose_compound_names_no_setting():
                 "but has no numeric value, how many consecutive EOFs make the shell exit?")
     # "end-of-file" is prose, not a setting only passage 2 names: passage 1 is about the question.
     assert not ground("The default is 10 [1].", shell, question).dropped
+    # So is "command-line": the option's entry need not say it.
+    flex = [P(1, "Chapter 20 lists almost all of the flex command-line options the POSIX definition lacks, and #line directives."),
+            P(2, "'-L, --noline, %option noline' instructs flex not to generate #line directives.")]
+    assert not ground("The option is `-L, --noline` [2].", flex,
+                      "Which flex command-line option stops flex from putting #line directives into the scanner?").dropped
     # A setting's name joined by "to" is still one: the value must come from a passage that names it.
     bind = [P(1, "notify-to-soa: send NOTIFY to the SOA primary. Default: no"),
             P(2, "notify-delay: seconds between notifications. The default is 5 seconds.")]

@@ -67,6 +67,8 @@ def test_refusal_sentence_is_recognised_in_either_language():
     # Said in other words, without a citation, it is a refusal too.
     assert is_refusal("The total revenue for Northwind Labs in 2024 is not provided in the given documents.", refusals)
     assert is_refusal("资料中没有提到公司 CEO 的生日。", refusals)
+    # ... with an adverb between ("not explicitly stated").
+    assert is_refusal("The minimum version of m4 required to run flex is not explicitly stated in the given documents.", refusals)
     assert not is_refusal("The limit is not provided per key but per account [2].", refusals)
 
 

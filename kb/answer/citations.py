@@ -330,7 +330,7 @@ _NAMED_VERSION = re.compile(r"(?<![\w.-])([A-Z][A-Za-z+#]*[A-Za-z+#])[ \t]+v?(\d
 _NOT_PRODUCTS = frozenset("version versions release releases section sections chapter chapters figure table step page "
                           "part appendix item rule level option and or to from is was in on at of see".split())
 # What an answer quotes: a passage must hold the words as they stand ("UPS battery low").
-_QUOTED = re.compile(r'"([^"\n]{2,100})"')
+_QUOTED = re.compile(r"[\"“「]([^\"“”「」\n]{2,60})[\"”」]")  # (not ' or ’: "aptitude's … it's" quotes nothing)
 
 
 _LATIN_ABBREVIATIONS = frozenset({"i.e", "e.g", "cf", "etc", "viz"})  # "i.e." reads like an identifier (read.csv)
@@ -572,7 +572,8 @@ _AS_DEFAULT = {"default", "if you do not", "if you don't", "if not ", "if no ", 
 # ASCII word characters only: in "bgpd的read-quanta默认值" the name is read-quanta.
 _COMPOUND = re.compile(r"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])", re.ASCII)
 _PLAIN_COMPOUNDS = frozenset("built-in time-out well-known so-called read-only read-write up-to-date "
-                             "e-mail off-line on-line per-user per-host".split())
+                             "e-mail off-line on-line per-user per-host command-line run-time compile-time "
+                             "real-time high-level low-level third-party open-source".split())
 # Compounds of prose joined by "of", "to" or "the" (end-of-file, peer-to-peer): no setting's name, though
 # notify-to-soa, client-to-client and beginning-of-line are, so only these.
 _PROSE_COMPOUNDS = frozenset("end-of-file end-of-line end-of-input end-to-end peer-to-peer point-to-point one-to-one "
@@ -582,7 +583,7 @@ _PROSE_COMPOUNDS = frozenset("end-of-file end-of-line end-of-input end-to-end pe
 # user-defined (not log-level, jpeg-quality, pre-up, low-rtt or multi-master: settings end and start so too).
 _PROSE_PARTS = re.compile(r"(?:two|three|four)-[a-z]+"
                           r"|[a-z]+-(?:dimensional|based|wide|specific|like|friendly|sensitive|insensitive|aware"
-                          r"|compatible|free|safe|defined|dependent|independent|oriented|driven)")
+                          r"|compatible|free|safe|defined|dependent|independent|oriented|driven|readable)")
 _AMOUNT = re.compile(r"\d[\d.,:]*(?:\s*[a-z%]+)?")  # a fact that is an amount: "64", "30 second", "10m"
 
 FOLLOW_CHARS = 500  # how far after a setting's name a manual may give its default (its entry's length)
@@ -1599,7 +1600,8 @@ _ALL_CAPS = re.compile(r"(?<![\w-])[A-Z][A-Z0-9_]{2,}(?![\w-])")
 _ASSIGNED = re.compile(r"(?<![\w.-])([A-Za-z][\w.-]*)[ \t]*=[ \t]*[^\s=]")  # "instcmds = all", "vtysh_enable=yes"
 _LONG_DASH_OPTION = re.compile(r"(?<![\w-])-[A-Za-z][\w-]+")  # an option of one dash and several letters: -bc, -batch
 _FLAG = re.compile(r"(?<![\w+-])\+[A-Za-z][\w-]*")  # a flag switched on with "+": VCL's "acl ... +log"
-_QUOTED = re.compile(r"[\"“「]([^\"“”「」\n]{2,60})[\"”」]")  # (not ' or ’: "aptitude's … it's" quotes nothing)
+# (one word in single quotes, where no apostrophe can be: "the 'Cfe' setting", not "aptitude's … it's")
+_SINGLE_QUOTED = re.compile(r"(?<!\w)['‘]([^\s'‘’]{2,40})['’](?!\w)")
 
 
 _KINDS_OF_SETTING = r"(?:variable|option|setting|parameter|flag|keyword|directive)"
@@ -1639,6 +1641,7 @@ def names_no_setting(question: str, answer: str, cited: list[Cited] | None = Non
         return False
     names = [code or ident for code, ident in _IDENTIFIER.findall(plain)]
     names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + _QUOTED.findall(plain) + _ASSIGNED.findall(plain)
+    names += _SINGLE_QUOTED.findall(plain)
     names += _FLAG.findall(plain) + _PARTED.findall(plain.lower())  # (tcp-reuseport, udp-workers)
     names += _LONG_DASH_OPTION.findall(plain)  # PuTTY's -bc, -batch, -openssh-config
     return not any(_normalised(n).strip() not in given for n in names if n.strip())

@@ -43,7 +43,7 @@ _THINK = re.compile(r"<think>.*?(</think>|$)\s*", re.S)
 
 # Paraphrased refusals: an answer with no citation that says one of these is a refusal too.
 _NOT_IN_DOCUMENTS = re.compile(
-    r"\b(not|never) (provided|mentioned|stated|specified|given|included|found|available|contain\w*)\b.{0,40}"
+    r"\b(not|never) (?:\w+ly )?(provided|mentioned|stated|specified|given|included|found|available|contain\w*)\b.{0,40}"
     r"\b(documents?|passages?|context|information)\b|\bno information\b|\bcannot answer\b|"
     r"没有(提及|提到|说明|相关)|未(提及|提到|说明)|无法(确定|回答)|资料中没有",
     re.I,
