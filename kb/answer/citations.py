@@ -1277,12 +1277,14 @@ def question_parts(question: str) -> list[str]:
 # memory" a size, "what percentage" a share; and in a Chinese question the same.
 _KINDS = {"second": "time", "minute": "time", "hour": "time", "day": "time", "week": "time", "month": "time",
           "year": "time", "kb": "size", "mb": "size", "gb": "size", "tb": "size", "percent": "percent"}
+# Units a size is asked in: "how many KB of RAM", "多少 MB".
+_SIZE_UNITS = r"(?:bytes|kilobytes|megabytes|gigabytes|[kmgt]i?b)"
 _ASKS = [
     ("time", re.compile(r"\bhow long (?:does|do|did|will|would|should|must|before|after|until)\b|\bhow often\b"
                         r"|\bhow many (?:seconds|minutes|hours|days|weeks|months|years)\b"
                         r"|多久|多长时间|多少(?:秒|分钟|小时|天|周|个月|年)", re.I)),
     ("size", re.compile(r"\bhow (?:much|big|large) (?:memory|space|disk|ram|storage|room)\b|\bhow (?:big|large)\b"
-                        r"|\bhow many (?:bytes|kilobytes|megabytes|gigabytes)\b|多大|多少(?:内存|空间|磁盘|字节)", re.I)),
+                        rf"|\bhow many {_SIZE_UNITS}\b|多大|多少\s*(?:内存|空间|磁盘|字节|{_SIZE_UNITS}(?![a-z]))", re.I)),
     # (a clock's frequency, not "update frequency", which "every 5 minutes" answers)
     ("rate", re.compile(r"\b(?:baud|bit)\s*rate\b|\b(?:clock|sck|cpu|bus|spi|oscillator|crystal)\s+(?:frequency|rate|speed)\b"
                         r"|波特率|时钟频率|时钟速率", re.I)),
@@ -1290,8 +1292,7 @@ _ASKS = [
     ("version", re.compile(r"\b(?:which|what)\s+(?:(?!(?:does|do|did|is|are|was|were)\b)[\w.+/-]+\s+){0,3}?version\b"
                            r"(?!\s+(?:string|number(?:ing)?\s+scheme))|\bin\s+which\s+(?:[\w.+/-]+\s+){0,2}release\b"
                            r"|哪个版本|什么版本|哪一版|版本号", re.I)),
-    ("count", re.compile(r"\bhow many (?!(?:seconds|minutes|hours|days|weeks|months|years|bytes|kilobytes|megabytes"
-                         r"|gigabytes|percent)\b)|\b(?:what|which) is the (?:(?:maximum|minimum|max|min|largest|smallest"
+    ("count", re.compile(rf"\bhow many (?!(?:seconds|minutes|hours|days|weeks|months|years|percent|{_SIZE_UNITS})\b)|\b(?:what|which) is the (?:(?:maximum|minimum|max|min|largest|smallest"
                          r"|highest|lowest|total|default)\s+)?number of\b(?!\s+the\b)|多少个|几个|多少次|几次|(?:数量|个数)(?:是|有)?多少",
                          re.I)),
 ]
@@ -1315,6 +1316,8 @@ _ONCE = re.compile(r"\b(?:once|twice|thrice|single|no\s+(?!(?:more|longer|later|
 # A time an answer gives ("1 microsecond", "120 ms", "3 秒"), and the words of a rate or a frequency.
 _DURATION = re.compile(r"\d[\d,.]*\s*(?:(?:micro|milli|nano)?seconds?|[mµun]?s|秒|毫秒|微秒)(?![a-z])"
                        r"|\b(?:micro|milli|nano)seconds?\b", re.I)
+_UNBOUNDED_SIZE = re.compile(r"\bno (?:\w+ )?(?:limit|maximum|bound)\b|\bunlimited\b|\bany size\b|\bnot limited\b"
+                             r"|\bas (?:large|big|much) as\b|不限|没有限制|无限制", re.I)
 _RATE = re.compile(r"\d[\d,.]*\s*(?:[kmg]?hz\b|k?bps\b|baud\b|[kmg]?i?b?/s\b|per\s+second\b|每秒)", re.I)  # 375 kHz, 115200 baud
 
 
@@ -1324,8 +1327,8 @@ def asked_kind(question: str) -> str:
 
 
 # A question that asks for a number of units ("how many days", "多少秒"), not only for a time or a size.
-_UNITS_ASKED = re.compile(r"\bhow many (?:seconds|minutes|hours|days|weeks|months|years|bytes|kilobytes|megabytes"
-                          r"|gigabytes|percent)\b|多少(?:秒|分钟|小时|天|周|个月|年|字节)", re.I)
+_UNITS_ASKED = re.compile(rf"\bhow many (?:seconds|minutes|hours|days|weeks|months|years|percent|{_SIZE_UNITS})\b"
+                          rf"|多少\s*(?:秒|分钟|小时|天|周|个月|年|字节|{_SIZE_UNITS}(?![a-z]))", re.I)
 _KIND_WORDS = {"count": "a count", "time": "a time", "size": "a size", "percent": "a percentage"}
 
 
@@ -1365,6 +1368,11 @@ def wrong_kind(question: str, answer: str) -> str:
     counts = set(_COUNT.findall(_normalised(MARKER.sub(" ", answer)))) - set(_COUNT.findall(given))
     if asked == "count" and not kinds and not counts:  # ("one file server" said back from the question is none)
         return "it gives no number; the question asks for a count"
+    # "How large is the C heap?" -> "The heap is located at the end of the program": no size at all
+    # (a size no limit bounds is one: "unlimited", "no limit")
+    if asked == "size" and not kinds and not counts and not re.search(r"\d", _normalised(MARKER.sub(" ", answer))) \
+            and not _UNBOUNDED_SIZE.search(answer):
+        return "it gives no number; the question asks for a size"
     if not kinds and not counts - {"no", "none"} and _UNITS_ASKED.search(question):  # "how many days": a number of days
         return f"it gives no number; the question asks for {_KIND_WORDS[asked]}"
     return ""
