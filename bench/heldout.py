@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's thirty-six held-out sets: eighteen PDF manuals and eighteen HTML manuals, each held out for one round.
+"""Build kb's thirty-eight held-out sets: nineteen PDF manuals and nineteen HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: thirty-six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: thirty-eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -503,6 +503,38 @@ below) and unpacked there with `dpkg -x`:
   HTML, one file per page as the package ships it, 47 files in the manual's order (index.html's), about 882,000
   characters of text once the tags are stripped. Left out: the front page (index.html: the table of contents), the
   stylesheet and the logo.
+- debian-glpk: glpk-doc 5.0-1
+  (sha256 2ad3ce3e0efbf906e5874ba1e6fcc8477361e881890e4775f07c92a01c4156df), "GNU Linear Programming Kit: Reference
+  Manual for GLPK Version 5.0" (December 2020) by Andrew Makhorin (the LP/MIP solver library: introduction, compiling
+  and linking; the basic API routines: conventions, thread safety, the problem object, creating, modifying and
+  querying problems, scaling, LP basis construction, the simplex, exact, interior-point and MIP solvers with their
+  control parameters and defaults; the utility routines: reading and writing MPS, CPLEX LP and GLPK files, MathProg
+  models, printing solutions and the sensitivity analysis report; the advanced routines: LP basis factorization and its
+  control parameters, simplex tableau and post-optimal analysis; the branch-and-cut API; the environment and memory
+  routines; and the appendices: installing (downloading, configure options, compiling, installing), the fixed and free
+  MPS formats, the CPLEX LP format, the glpsol stand-alone solver and its options, the external software (AMD,
+  COLAMD/SYMAMD, MiniSat, zlib) and the GNU GPL). Kept: the PDF of the manual, 177 PDF pages (about 350,000 characters
+  of text as pypdf extracts it; pdfTeX wrote the fi and fl ligatures without a text mapping, so pypdf drops them:
+  "file" comes out as "le", "specifies" as "species", while ff and ffi come out as U+FB00 and U+FB03; in the headings
+  and the control parameters' lines the underscores of identifiers come out as spaces, "tol_piv" as "tol piv"), one
+  file. Left out: the GNU MathProg language reference
+  (gmpl.pdf) and its Spanish and Brazilian Portuguese translations, the graph and network routines (graphs.pdf) and
+  the CNF-SAT note (cnfsat.pdf): other topics, one manual per corpus; the benchmark notes (miplib2, miplib3, netlib,
+  npp .txt.gz), and the NEWS.Debian, changelogs, copyright and doc-base metadata.
+- debian-graphviz: graphviz-doc 2.42.2-7+deb12u1
+  (sha256 7239f310587c7ae772bdb3775eeddb2bd82a2c2c3c4326578b906a667c439474), the Graphviz 2.42.2 HTML documentation
+  (the graph drawing programs dot, neato, fdp, sfdp, twopi, circo and their tools: the reference: the DOT language,
+  command-line usage and environment variables, the output formats and the xdot format, the node, edge and graph
+  attributes with their types, defaults and minimums, arrow shapes, node shapes, styles and HTML-like labels, and the
+  color names and schemes; then the FAQ, the Unix build notes and the Tcl dot API, tcldot). The package has no PDF of
+  this text (its PDFs are the user guides and the manpages: other texts). Kept: its HTML, one file per page as the
+  package ships it, 10 files in the manual's order (index.html's and info/index.html's, arrows.html, which attrs.html
+  links, after attrs.html), those in info/ laid out flat as info-<page>.html (info/attrs.html as info-attrs.html), about
+  219,000 characters of text once the tags are stripped. Left out: the front page and the reference's index page
+  (index.html, info/index.html: tables of contents), the character set page (char.html: one sentence and an image),
+  the Windows build notes (winbuild.html: in no table of contents), the wish lists (todo.html, internal_todo.html: for
+  developers), the XML schema (schema/), the images and example graphs, the PDF user guides (dotguide, dottyguide,
+  leftyguide, neatoguide, libguide) and manpages (pdf/), the examples (examples/), and the changelogs and copyright.
 
 Layout:
 
@@ -542,6 +574,8 @@ Layout:
     bench/.cache/heldout/debian-gammu/corpus/<folder>-<page>.html or glossary.html
     bench/.cache/heldout/debian-flex/corpus/flex-manual.pdf
     bench/.cache/heldout/debian-cc65/corpus/<page>.html
+    bench/.cache/heldout/debian-glpk/corpus/glpk-reference-manual.pdf
+    bench/.cache/heldout/debian-graphviz/corpus/info-<page>.html or <page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -560,7 +594,8 @@ corpora/heldout-debian-dblatex-questions.jsonl, corpora/heldout-debian-nextcloud
 corpora/heldout-debian-gprolog-questions.jsonl, corpora/heldout-debian-lmod-questions.jsonl,
 corpora/heldout-debian-bash-questions.jsonl, corpora/heldout-debian-ntpsec-questions.jsonl,
 corpora/heldout-debian-asymptote-questions.jsonl, corpora/heldout-debian-gammu-questions.jsonl,
-corpora/heldout-debian-flex-questions.jsonl and corpora/heldout-debian-cc65-questions.jsonl, 30 each
+corpora/heldout-debian-flex-questions.jsonl, corpora/heldout-debian-cc65-questions.jsonl,
+corpora/heldout-debian-glpk-questions.jsonl and corpora/heldout-debian-graphviz-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -767,6 +802,10 @@ CC65_PAGES = [  # in the manual's order (index.html's): programs, usage, librari
     "apple2", "apple2enh", "atari", "atari2600", "atari5200", "atmos", "c128", "c16", "c64", "cbm510", "cbm610",
     "creativision", "cx16", "gamate", "lynx", "nes", "osi", "pce", "pet", "plus4", "supervision", "telestrat", "vic20",
 ]
+GRAPHVIZ_PAGES = [  # in the manual's order (index.html's, info/index.html's): the reference, then the other pages
+    *(f"info/{p}" for p in ("lang", "command", "output", "attrs", "arrows", "shapes", "colors")),
+    "FAQ", "build", "tcldot",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -912,6 +951,14 @@ CORPORA = {
     "debian-cc65": Corpus(
         "cc65-doc", "2.19-1", "5f4986652fb88cf44deec225b885ee61798d3575302679a3eb3c37d1fce8eaea",
         {f"{p}.html": f"usr/share/doc/cc65/html/{p}.html" for p in CC65_PAGES},
+    ),
+    "debian-glpk": Corpus(
+        "glpk-doc", "5.0-1", "2ad3ce3e0efbf906e5874ba1e6fcc8477361e881890e4775f07c92a01c4156df",
+        {"glpk-reference-manual.pdf": "usr/share/doc/glpk-doc/glpk.pdf"},
+    ),
+    "debian-graphviz": Corpus(
+        "graphviz-doc", "2.42.2-7+deb12u1", "7239f310587c7ae772bdb3775eeddb2bd82a2c2c3c4326578b906a667c439474",
+        {f"{p.replace('/', '-')}.html": f"usr/share/doc/graphviz/html/{p}.html" for p in GRAPHVIZ_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
