@@ -609,6 +609,17 @@ def test_an_amount_of_another_kind_than_the_question_asks_for_is_no_answer():
         "it gives no number; the question asks for a size"
     assert wrong_kind(heap, "The heap takes 4 KB [1].") == "" and wrong_kind(heap, "It has no size limit [1].") == ""
     assert wrong_kind(heap, "It takes two kilobytes [1].") == ""
+    # a size said by a name, a unit, a multiple or a part is one; so is a Chinese numeral
+    for said in ("It is YY_BUF_SIZE bytes [1].", "It is twice the page size [1].", "A single page [1].",
+                 "The size is limited only by available memory [1].", "A quarter of the RAM [1]."):
+        assert wrong_kind(heap, said) == "", said
+    assert wrong_kind("缓存默认多大？", "默认为一页大小 [1]。") == ""
+    assert wrong_kind("缓存默认多大？", "缓存位于程序末尾 [1]。") == "it gives no number; the question asks for a size"
+    assert wrong_kind("程序可以使用多少KB内存？", "大约三十五 KB [1]。") == ""
+    # only a question that asks for a size outright
+    assert wrong_kind("How large a role does caching play in performance?", "Caching is the main factor [1].") == ""
+    assert wrong_kind("缓存在多大程度上影响性能？", "缓存对性能影响很大 [1]。") == ""
+    assert wrong_kind("Can I control how large the generated scanner is?", "Yes, use -Cem for the smallest tables [1].") == ""
     # A question that asks several things may get amounts of several kinds, or a part answered alone.
     assert wrong_kind("How many peers does it take, and which option raises it?", "Use --limit-fds [1].") == ""
     assert wrong_kind("最多多少个对等体？用哪个选项提高？", "使用 --limit-fds [1]。") == ""
@@ -852,6 +863,11 @@ def test_an_answer_to_which_setting_names_one():
     # one word in single quotes is a name too: "the 'Cfe' setting"
     assert not names_no_setting(question, "The manual suggests the 'Cfe' setting [1].")
     assert not names_no_setting(question, "The manual suggests the ‘Cfe’ setting [1].")
+    assert not names_no_setting(question, "使用‘Cfe’设置 [1]。")
+    # ... but not a section, a key or a value in quotes
+    assert names_no_setting(question, "See the 'Options' section of the manual [1].")
+    assert names_no_setting(question, "Press 'Enter' to accept each prompt [1].")
+    assert names_no_setting(question, "Set the option to 'true' in the configuration file [1].")
     assert not names_no_setting("Which two settings give a user full powers?", "- [admin] actions = set instcmds = all [1]")
     assert not names_no_setting("哪个选项让 aptitude 不询问？", "使用 -y 选项 [1]。")
     assert names_no_setting("哪个选项让 aptitude 不询问？", "使用相应的选项 [1]。")
@@ -1497,6 +1513,10 @@ def test_a_prose_compound_names_no_setting():
             P(2, "'-L, --noline, %option noline' instructs flex not to generate #line directives.")]
     assert not ground("The option is `-L, --noline` [2].", flex,
                       "Which flex command-line option stops flex from putting #line directives into the scanner?").dropped
+    # ... unless a passage sets one out as a setting's key
+    keyed = [P(1, "real-time: run the daemon with real-time priority. Default: no"),
+             P(2, "nice-level: the nice level of the daemon. Default: -11")]
+    assert ground("The default is -11 [2].", keyed, "What is the default value of the real-time setting?").dropped
     # A setting's name joined by "to" is still one: the value must come from a passage that names it.
     bind = [P(1, "notify-to-soa: send NOTIFY to the SOA primary. Default: no"),
             P(2, "notify-delay: seconds between notifications. The default is 5 seconds.")]

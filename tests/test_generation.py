@@ -69,6 +69,12 @@ def test_refusal_sentence_is_recognised_in_either_language():
     assert is_refusal("资料中没有提到公司 CEO 的生日。", refusals)
     # ... with an adverb between ("not explicitly stated").
     assert is_refusal("The minimum version of m4 required to run flex is not explicitly stated in the given documents.", refusals)
+    assert is_refusal("The given documents do not explicitly mention the version.", refusals)
+    assert is_refusal("文档中没有明确说明该版本。", refusals) and is_refusal("文档中未明确提及。", refusals)
+    # An answer that says what it does not know after answering is an answer; "not only" is no refusal.
+    assert not is_refusal("The heap is 2 KB by default. Its upper limit is not explicitly stated in the given documents.", refusals)
+    assert not is_refusal("No. The password is not normally included in the log information.", refusals)
+    assert not is_refusal("It is not only mentioned in the documents as a default; it is required.", refusals)
     assert not is_refusal("The limit is not provided per key but per account [2].", refusals)
 
 

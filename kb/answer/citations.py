@@ -584,6 +584,17 @@ _PROSE_COMPOUNDS = frozenset("end-of-file end-of-line end-of-input end-to-end pe
 _PROSE_PARTS = re.compile(r"(?:two|three|four)-[a-z]+"
                           r"|[a-z]+-(?:dimensional|based|wide|specific|like|friendly|sensitive|insensitive|aware"
                           r"|compatible|free|safe|defined|dependent|independent|oriented|driven|readable)")
+
+
+def _prose(compound: str) -> bool:
+    return compound in _PLAIN_COMPOUNDS or compound in _PROSE_COMPOUNDS or bool(_PROSE_PARTS.fullmatch(compound))
+
+
+def _keyed(compound: str, text: str) -> bool:
+    """Whether `text` sets `compound` out as a setting's key: "real-time: yes", "run-time = 5", "--run-time"."""
+    return bool(re.search(rf"(?<![\w-])(?:--?{re.escape(compound)}(?![\w-])|{re.escape(compound)}\s*[:=])", text, re.I))
+
+
 _AMOUNT = re.compile(r"\d[\d.,:]*(?:\s*[a-z%]+)?")  # a fact that is an amount: "64", "30 second", "10m"
 
 FOLLOW_CHARS = 500  # how far after a setting's name a manual may give its default (its entry's length)
@@ -860,8 +871,9 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     single = not question_parts(question)
     # The settings it names, hyphenated ones too (read-quanta, DNS-over-HTTPS), that each passage names.
     terms = specific_terms(question) if single else set()
-    settings = terms | ({c for c in _COMPOUND.findall(question.lower()) if not _PROSE_PARTS.fullmatch(c)}
-                        - _PLAIN_COMPOUNDS - _PROSE_COMPOUNDS - proper_names(question) if single else set())
+    # (a compound of prose names no setting, unless a passage sets it out as a key: "real-time: …", "--run-time")
+    settings = terms | ({c for c in _COMPOUND.findall(question.lower()) if not _prose(c) or any(
+        _keyed(c, p.text) for p in passages)} - proper_names(question) if single else set())
     # A Chinese question's Latin words ("revproxy") say which passages are about it, not whose value follows;
     # so does a plain word the question calls an option ("the tos maxdisp option": maxdist's value is not it).
     # (which passages are about the question: these names as _names reads them; whose value follows
@@ -1278,7 +1290,7 @@ def question_parts(question: str) -> list[str]:
 _KINDS = {"second": "time", "minute": "time", "hour": "time", "day": "time", "week": "time", "month": "time",
           "year": "time", "kb": "size", "mb": "size", "gb": "size", "tb": "size", "percent": "percent"}
 # Units a size is asked in: "how many KB of RAM", "多少 MB".
-_SIZE_UNITS = r"(?:bytes|kilobytes|megabytes|gigabytes|[kmgt]i?b)"
+_SIZE_UNITS = r"(?:bytes|kilobytes|megabytes|gigabytes|[kmgt]i?bs?)"
 _ASKS = [
     ("time", re.compile(r"\bhow long (?:does|do|did|will|would|should|must|before|after|until)\b|\bhow often\b"
                         r"|\bhow many (?:seconds|minutes|hours|days|weeks|months|years)\b"
@@ -1316,8 +1328,16 @@ _ONCE = re.compile(r"\b(?:once|twice|thrice|single|no\s+(?!(?:more|longer|later|
 # A time an answer gives ("1 microsecond", "120 ms", "3 秒"), and the words of a rate or a frequency.
 _DURATION = re.compile(r"\d[\d,.]*\s*(?:(?:micro|milli|nano)?seconds?|[mµun]?s|秒|毫秒|微秒)(?![a-z])"
                        r"|\b(?:micro|milli|nano)seconds?\b", re.I)
-_UNBOUNDED_SIZE = re.compile(r"\bno (?:\w+ )?(?:limit|maximum|bound)\b|\bunlimited\b|\bany size\b|\bnot limited\b"
-                             r"|\bas (?:large|big|much) as\b|不限|没有限制|无限制", re.I)
+# A question that asks for a size outright ("How large is the heap?", "缓存默认多大？"; not "how large
+# a role", "多大程度"), and what says one without a digit: a unit, a multiple, a part, no bound.
+_SIZE_ASKED = re.compile(r"^\W*how (?:large|big) (?:is|are|can|could|should|does|do|will|would|may|must)\b"
+                         r"|(?<!程度)多大[？?。]?\s*$", re.I)
+_SIZE_SAID = re.compile(r"\b(?:(?:kilo|mega|giga|tera)?bytes?|[kmgt]i?b|pages?|sectors?|blocks?|words?|characters?|lines?"
+                        r"|twice|double|triple|half|quarter|third|times|fraction|percent|whole|entire|same|size|as "
+                        r"(?:large|big|much) as|no (?:\w+ )?(?:limit|maximum|bound)|unlimited|unbounded|arbitrary|any "
+                        r"(?:size|length)|not limited|limited only|disabled|zero|empty|none)\b"
+                        r"|字节|页|扇区|块|兆|倍|一半|不限|没有.{0,4}(?:限制|上限)|不受限制|无限制", re.I)
+_CHINESE_NUMBER = re.compile(r"[零一二两三四五六七八九十百千万亿]")  # (a number written in words: "三十五 KB")
 _RATE = re.compile(r"\d[\d,.]*\s*(?:[kmg]?hz\b|k?bps\b|baud\b|[kmg]?i?b?/s\b|per\s+second\b|每秒)", re.I)  # 375 kHz, 115200 baud
 
 
@@ -1368,12 +1388,16 @@ def wrong_kind(question: str, answer: str) -> str:
     counts = set(_COUNT.findall(_normalised(MARKER.sub(" ", answer)))) - set(_COUNT.findall(given))
     if asked == "count" and not kinds and not counts:  # ("one file server" said back from the question is none)
         return "it gives no number; the question asks for a count"
-    # "How large is the C heap?" -> "The heap is located at the end of the program": no size at all
-    # (a size no limit bounds is one: "unlimited", "no limit")
-    if asked == "size" and not kinds and not counts and not re.search(r"\d", _normalised(MARKER.sub(" ", answer))) \
-            and not _UNBOUNDED_SIZE.search(answer):
+    plain = MARKER.sub(" ", answer)
+    # "How large is the C heap?" -> "The heap is located at the end of the program": no size at all.
+    # Only to a question that asks for a size outright; a size said by a name (YY_BUF_SIZE bytes), a
+    # unit, a multiple ("twice the page size") or no bound ("unlimited") is one.
+    if asked == "size" and _SIZE_ASKED.search(question) and not kinds and not counts and not _CHINESE_NUMBER.search(plain) \
+            and not re.search(r"\d", _normalised(plain)) and not _SIZE_SAID.search(plain) and not _ALL_CAPS.search(plain) \
+            and not _IDENTIFIER.search(plain):
         return "it gives no number; the question asks for a size"
-    if not kinds and not counts - {"no", "none"} and _UNITS_ASKED.search(question):  # "how many days": a number of days
+    if not kinds and not counts - {"no", "none"} and not _CHINESE_NUMBER.search(plain) \
+            and _UNITS_ASKED.search(question):  # "how many days": a number of days
         return f"it gives no number; the question asks for {_KIND_WORDS[asked]}"
     return ""
 
@@ -1609,7 +1633,11 @@ _ASSIGNED = re.compile(r"(?<![\w.-])([A-Za-z][\w.-]*)[ \t]*=[ \t]*[^\s=]")  # "i
 _LONG_DASH_OPTION = re.compile(r"(?<![\w-])-[A-Za-z][\w-]+")  # an option of one dash and several letters: -bc, -batch
 _FLAG = re.compile(r"(?<![\w+-])\+[A-Za-z][\w-]*")  # a flag switched on with "+": VCL's "acl ... +log"
 # (one word in single quotes, where no apostrophe can be: "the 'Cfe' setting", not "aptitude's … it's")
-_SINGLE_QUOTED = re.compile(r"(?<!\w)['‘]([^\s'‘’]{2,40})['’](?!\w)")
+_SINGLE_QUOTED = re.compile(r"(?<![A-Za-z0-9_])['‘]([^\s'‘’]{2,40})['’](?![A-Za-z0-9_])")
+# A quoted word that is no setting's name: a section, key or button ("the 'Options' section", "press
+# 'Enter'"), or a value ("to 'true'").
+_QUOTED_NOT_NAME = r"(?:section|chapter|menu|key|button|tab|page|window|dialog|screen|heading|part)s?\b"
+_QUOTED_AFTER = re.compile(r"\b(?:press|type|hit|answer|under|see|in|to)\s*$", re.I)
 
 
 _KINDS_OF_SETTING = r"(?:variable|option|setting|parameter|flag|keyword|directive)"
@@ -1649,7 +1677,8 @@ def names_no_setting(question: str, answer: str, cited: list[Cited] | None = Non
         return False
     names = [code or ident for code, ident in _IDENTIFIER.findall(plain)]
     names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + _QUOTED.findall(plain) + _ASSIGNED.findall(plain)
-    names += _SINGLE_QUOTED.findall(plain)
+    names += [m.group(1) for m in _SINGLE_QUOTED.finditer(plain) if m.group(1).lower() not in _TYPE_WORDS | {"on", "off"}
+              and not re.match(rf"\s*{_QUOTED_NOT_NAME}", plain[m.end():], re.I) and not _QUOTED_AFTER.search(plain[: m.start()])]
     names += _FLAG.findall(plain) + _PARTED.findall(plain.lower())  # (tcp-reuseport, udp-workers)
     names += _LONG_DASH_OPTION.findall(plain)  # PuTTY's -bc, -batch, -openssh-config
     return not any(_normalised(n).strip() not in given for n in names if n.strip())

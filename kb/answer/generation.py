@@ -42,12 +42,18 @@ _THINK = re.compile(r"<think>.*?(</think>|$)\s*", re.S)
 
 
 # Paraphrased refusals: an answer with no citation that says one of these is a refusal too.
+# (an adverb between: "not explicitly stated", "没有明确说明"; not "not only")
 _NOT_IN_DOCUMENTS = re.compile(
-    r"\b(not|never) (?:\w+ly )?(provided|mentioned|stated|specified|given|included|found|available|contain\w*)\b.{0,40}"
-    r"\b(documents?|passages?|context|information)\b|\bno information\b|\bcannot answer\b|"
-    r"没有(提及|提到|说明|相关)|未(提及|提到|说明)|无法(确定|回答)|资料中没有",
+    r"(?:\bnot|\bnever|n't)\s+(?:(?!only\b)\w+ly\s+)?(?:provided|mentioned|stated|specified|given|included|found|available"
+    r"|contain\w*)\b.{0,40}\b(?:documents?|passages?|context|information)\b"
+    r"|\b(?:documents?|passages?|context)\s+(?:do|does|did)\s+not\s+(?:(?!only\b)\w+ly\s+)?(?:mention|state|specify|say"
+    r"|contain|include|provide|give)\b|\bno information\b|\bcannot answer\b|"
+    r"没有(?:明确|具体|直接)?(?:提及|提到|说明|相关)|未(?:明确|具体|直接)?(?:提及|提到|说明)|无法(?:确定|回答)|资料中没有",
     re.I,
 )
+# The sentence a paraphrased refusal must open with: "The heap is 2 KB. Its upper limit is not stated
+# in the documents." answers, and says what it does not know after.
+_FIRST_SENTENCE = re.compile(r"^.*?(?:[.!?。！？](?=\s|$)|$)", re.S)
 
 
 def _squashed(text: str) -> str:
@@ -60,7 +66,8 @@ def is_refusal(text: str, refusals: list[str]) -> bool:
     answer = _squashed(MARKER.sub("", text))
     if any(answer.startswith(_squashed(r)) for r in refusals if _squashed(r)):
         return True
-    return not MARKER.search(text) and bool(_NOT_IN_DOCUMENTS.search(text)) and len(text) < 300
+    first = _FIRST_SENTENCE.match(text.strip())
+    return not MARKER.search(text) and len(text) < 300 and bool(first and _NOT_IN_DOCUMENTS.search(first.group(0)))
 
 
 def declined(text: str, refusals: list[str], example: str) -> bool:
