@@ -375,6 +375,12 @@ def test_a_unit_with_no_amount_restates_the_question():
     assert not restates(question, "The default value of IPTRAP_DEFAULT_IPSET_OPTIONS is 3600 seconds [1].")
     assert not restates(question, "The default value of IPTRAP_DEFAULT_IPSET_OPTIONS is timeout 600 [1].")
     assert not restates(question, "IPTRAP_DEFAULT_IPSET_OPTIONS defaults to the ipset's own hashsize [1].")
+    # ... but a question for a unit is answered by one, and "about a minute" is an amount
+    unit = "In the glpsol program, in what unit is the value given to --tmlim?"
+    assert not restates(unit, "The value given to --tmlim is in seconds [5].")
+    assert restates(unit, "The value given to --tmlim is in a unit [5].")
+    assert not restates("Roughly how long does running GLPK's configure script take?",
+                        "Running GLPK's configure script takes about a minute [1].")
 
 
 def test_an_according_to_lead_in_is_where_the_answer_read_it_not_what_it_states():
@@ -489,6 +495,10 @@ def test_an_answer_to_a_who_question_that_names_no_one_is_a_refusal():
     assert names_nobody("Who originally wrote the kpropd daemon?", "The kpropd daemon was originally written by the primary KDC [1].")
     assert not names_nobody("Who started the Debian project?", "Ian Murdock started it in 1993 [1].")
     assert not names_nobody("Who backports fixes?", "The Debian Security Team does [2].")
+    # a company by its acronym, where the answer says it did it
+    assert not names_nobody("Who developed the MPS format?", "IBM developed the MPS format in the 1960s [1].")
+    assert not names_nobody("Who developed the MPS format?", "It was developed by IBM [1].")
+    assert names_nobody("Who developed the MPS format?", "The FAQ describes the MPS format [1].")
     assert not names_nobody("Which daemon propagates the database?", "the primary KDC [1].")  # not a who question
     passages = [P(1, "kpropd was originally written at MIT. The primary KDC runs kprop; the kpropd daemon on each replica "
                      "receives the dump.")]
@@ -1414,6 +1424,20 @@ def test_an_underscore_a_pdf_gave_as_a_space_still_names_the_identifier():
                       "Where in the registry does GNU Prolog look for stack sizes?").dropped
     assert ground("The keys are in `HKEY_LOCAL_MACHINE\\Software\\GnuProlog` [1].", registry,
                   "Where in the registry does GNU Prolog look for stack sizes?").dropped
+
+    # Where the prose keeps its underscores, a C API's typed entry may still have lost them (GLPK's
+    # "double tol piv (default: 1e-9)" beside glp_smcp); prose words apart name nothing.
+    smcp = [P(1, "Members of glp_smcp. double tol piv (default: 1e-9) Tolerance used to choose eligible pivotal elements.")]
+    assert unsupported_terms("What is the default of tol_piv in glp_smcp?", smcp) == []
+    assert unsupported_terms("What is the default of log_file?", [P(1, "glp_smcp writes the log file to the terminal.")]) \
+        == ["log_file"]
+    bfcp = [P(1, "int piv lim (default: 4) This parameter specifies how many pivot candidates are considered, piv_lim > 1."),
+            P(2, "typedef struct { int type; int piv_lim; } glp_bfcp; glp_set_bfcp changes the basis factorization "
+                 "control parameters in glp_bfcp.")]
+    question = "What is the default value of piv_lim in the glp_bfcp basis factorization parameters?"
+    # (and "in the glp_bfcp parameters" is where piv_lim is, not the setting 4 belongs to)
+    assert not ground("The default value of piv_lim in the glp_bfcp basis factorization parameters is 4 [2].", bfcp,
+                      question).dropped
 
 
 def test_a_program_and_its_options_are_a_command_a_page_of_its_options_gives():

@@ -19,6 +19,7 @@ never after a list number.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -459,7 +460,18 @@ def _unscored(term: str, text: str) -> str:
     if "_" not in term or _fact_pattern(term).search(text):
         return term
     body = text.split("\n", 1)[-1]  # (a passage's label, its first line, keeps the outline's underscores)
-    return term.replace("_", " ") if "_" not in body else term
+    spaced = term.replace("_", " ")
+    if "_" not in body:
+        return spaced
+    # (or only in a C API's entries, whose font lost them where the prose kept its own: "double tol piv
+    # (default: 1e-9)" beside "glp_smcp")
+    return spaced if _typed_entry(spaced).search(body) else term
+
+
+@functools.lru_cache(maxsize=1024)
+def _typed_entry(spaced: str) -> re.Pattern[str]:
+    name = re.escape(spaced)
+    return re.compile(rf"\b(?:int|double|float|char|long|short|unsigned|bool|size_t)\s+\*?{name}\b|(?<![\w-]){name}\s*\(default\b")
 
 
 def supported(fact: str, text: str) -> bool:
@@ -612,7 +624,10 @@ def follows(fact: str, text: str, names: set[str], heading: str = "") -> bool:
     the same sentence ("a 64 KiB buffer-size"); anywhere when the passage's `heading` is the name.
     So "64" ending write-quanta's entry, a sentence before "read-quanta (1-10)", is not
     read-quanta's default."""
-    names, fact = {_unscored(n, text) for n in names}, _unscored(fact, text)
+    fact = _unscored(fact, text)
+    # (a C API's entry "int piv lim (default: 4)" names piv_lim, which its prose writes as it stands)
+    names = {_unscored(n, text) for n in names} | {n.replace("_", " ") for n in names
+                                                   if "_" in n and _typed_entry(n.replace("_", " ")).search(text)}
     # A value a reference declares is that parameter's alone: the "0" declared for the entry before
     # (<xsl:param name="doc.publisher.show">0</xsl:param>) is not draft.mode's.
     declared = {m.start(): d.group(1) for m in _fact_pattern(fact).finditer(text)
@@ -636,12 +651,18 @@ def follows(fact: str, text: str, names: set[str], heading: str = "") -> bool:
 _CONFIG_FILE = re.compile(r"\.(?:cfg|conf|ini|json|xml|ya?ml|toml|rc|config|properties)$")
 
 
+_HOLDER = re.compile(r"\b(?:in|of|within|inside|from)\s+(?:the\s+|a\s+|an\s+)?$")
+
+
 def _own_names(sentence: str, values: set[str], settings: set[str]) -> dict[str, set[str]]:
     """Each value of the sentence with the setting the sentence names last before it ("hello-interval
     默认是 10 秒，dead-interval 默认是 40 秒": 10 is hello-interval's); a value that follows no
     setting's name belongs to any of them (an empty set)."""
     # (a configuration file is where the setting is, not a setting: "targetChunkUploadDuration in nextcloud.cfg is 60000")
     found = sorted((m.start(), n) for n in settings if not _CONFIG_FILE.search(n) for m in re.finditer(_name(n), sentence))
+    # (nor is the structure that holds it, after the setting's own name: "piv_lim in the glp_bfcp parameters is 4")
+    found = [(start, n) for i, (start, n) in enumerate(found)
+             if not (i and _HOLDER.search(sentence[max(0, start - 16) : start]))]
     owners: dict[str, set[str]] = {}
     for value in values:
         at = _fact_pattern(value).search(sentence)
@@ -1147,7 +1168,10 @@ _UNIT_WORDS = frozenset(f"{unit}{plural}" for unit in "second minute hour week m
                         for plural in ("", "s")) | {"days", "percent"}
 # An amount in words: "two minutes", "ten seconds" (facts() reads digits only).
 _WORDED_AMOUNT = re.compile(rf"\b(?:{'|'.join(w for n, w in _NUMBER_WORDS.items() if n > 1)})[ -]"
-                            rf"(?:{'|'.join(sorted(_UNIT_WORDS | {'day'}))})\b", re.I)
+                            rf"(?:{'|'.join(sorted(_UNIT_WORDS | {'day'}))})\b"
+                            r"|\b(?:a|an|one)\s+(?:second|minute|hour|day|week|month|year|byte|kilobyte|megabyte|gigabyte)\b", re.I)
+# A question for a unit ("In what unit is --tmlim given?"), which a unit word answers.
+_UNIT_ASKED = re.compile(r"\b(?:what|which)\s+units?\b|\bunits?\s+(?:of|for)\s+(?:measure|the)\b|单位", re.I)
 
 
 # A one-letter option (-D, -H), whose case is its meaning.
@@ -1201,7 +1225,10 @@ def restates(question: str, text: str) -> bool:
     if _VAGUE.search(plain):
         return True  # "a certain port connection attempt sequence" names no sequence
     if {a.lower() for a in _WORDED_AMOUNT.findall(plain)} - {a.lower() for a in _WORDED_AMOUNT.findall(question)}:
-        return False  # "The OS waits two minutes before failing …": an amount, in words
+        return False  # "The OS waits two minutes before failing …": an amount, in words ("about a minute" too)
+    if _UNIT_ASKED.search(question) and {w for w in re.findall(r"[a-z]+", plain.lower()) if w in _UNIT_WORDS} \
+            - set(re.findall(r"[a-z]+", given)):
+        return False  # "In what unit is --tmlim given?" "In seconds.": the unit is the answer
     if {w.lower() for w in _VALUE_WORD.findall(plain)} - set(re.findall(r"[!%@$&]?[\w.-]+", question.lower())):
         return False  # "… using the GET method", "… is !file": a method, a flag or a tag is a value
     # To "which setting …", a name made of the question's words run together ("papertype" for "paper
@@ -1610,6 +1637,7 @@ def role_unsaid(question: str, cited: list[Cited]) -> str:
 
 _WHO = re.compile(r"^\W*who\b", re.I)
 _CAPITALISED = re.compile(r"(?<![\w.-])[A-Z][a-z]+(?:[A-Z][a-z]+)*(?![\w-])")
+_AGENT_ACRONYM = re.compile(r"(?:^\W*|\bby\s+)([A-Z][A-Z&]{1,}[a-z]?)(?![\w-])")
 _NOT_NAMES = frozenset("the a an it its this that these those there they he she in on at by for to from of "
                        "as when if yes no according based".split())
 
@@ -1622,7 +1650,10 @@ def names_nobody(question: str, answer: str) -> bool:
         return False
     asked = {w.lower() for w in re.findall(r"[A-Za-z]+", question)}
     plain = MARKER.sub(" ", answer)
-    return not any(w.lower() not in asked and w.lower() not in _NOT_NAMES for w in _CAPITALISED.findall(plain))
+    # (a company by its acronym, where the answer says it did it: "IBM developed …", "… by IBM"; not
+    # "by the primary KDC")
+    acronyms = [m.group(1) for m in _AGENT_ACRONYM.finditer(plain)]
+    return not any(w.lower() not in asked and w.lower() not in _NOT_NAMES for w in _CAPITALISED.findall(plain) + acronyms)
 
 
 # "Which proxy setting …", "What option …", "哪个配置项 …": a question that asks for a setting's name.
