@@ -379,6 +379,7 @@ def test_a_unit_with_no_amount_restates_the_question():
     unit = "In the glpsol program, in what unit is the value given to --tmlim?"
     assert not restates(unit, "The value given to --tmlim is in seconds [5].")
     assert restates(unit, "The value given to --tmlim is in a unit [5].")
+    assert restates("Which units does systemd start at boot?", "systemd starts the units at boot in seconds [1].")
     assert not restates("Roughly how long does running GLPK's configure script take?",
                         "Running GLPK's configure script takes about a minute [1].")
 
@@ -499,6 +500,9 @@ def test_an_answer_to_a_who_question_that_names_no_one_is_a_refusal():
     assert not names_nobody("Who developed the MPS format?", "IBM developed the MPS format in the 1960s [1].")
     assert not names_nobody("Who developed the MPS format?", "It was developed by IBM [1].")
     assert names_nobody("Who developed the MPS format?", "The FAQ describes the MPS format [1].")
+    for nobody in ("FAQ 12 explains how the list is maintained [1].", "GPL applies to the manual [1].",
+                   "The address is assigned by DHCP [1].", "It was originally written by KDC administrators [1]."):
+        assert names_nobody("Who maintains the package list?", nobody), nobody
     assert not names_nobody("Which daemon propagates the database?", "the primary KDC [1].")  # not a who question
     passages = [P(1, "kpropd was originally written at MIT. The primary KDC runs kprop; the kpropd daemon on each replica "
                      "receives the dump.")]
@@ -1409,6 +1413,17 @@ def test_a_pages_own_date_stamp_answers_nothing_but_a_question_about_it():
     assert not ground("July 27, 2025 [1]", released, "On which date was Nextcloud desktop client 3.7.0 released?").dropped
 
 
+def test_a_date_in_a_documents_title_answers_no_question_about_what_it_documents():
+    """"Graphviz FAQ 2009-09-10", the title in a passage's label, dates the FAQ: "2009" is no year of a
+    release (round 23); a question about the FAQ's date may give it."""
+    faq = [Headed(1, "You can use either of these command lines to find it.", "FAQ.html · Graphviz FAQ 2009-09-10 > Problems")]
+    assert ground("2009 [1]", faq, "In which year did AT&T first release Graphviz as open-source software?").dropped
+    assert not ground("It was last updated on 2009-09-10 [1].", faq, "When was the Graphviz FAQ last updated?").dropped
+    # (a date below the title, a release's heading, is no stamp)
+    notes = [Headed(1, "The first open-source release.", "NEWS.html · Release notes > 1.0 (2000-01-12)")]
+    assert not ground("It was released on 2000-01-12 [1].", notes, "When was version 1.0 released?").dropped
+
+
 def test_an_underscore_a_pdf_gave_as_a_space_still_names_the_identifier():
     """pypdf gives GNU Prolog's underscores as spaces ("write term/3", "HKEY CURRENT USER"): the
     question's write_term/3 is named there, and an answer's HKEY_CURRENT_USER key is held (round 19)."""
@@ -1438,6 +1453,17 @@ def test_an_underscore_a_pdf_gave_as_a_space_still_names_the_identifier():
     # (and "in the glp_bfcp parameters" is where piv_lim is, not the setting 4 belongs to)
     assert not ground("The default value of piv_lim in the glp_bfcp basis factorization parameters is 4 [2].", bfcp,
                       question).dropped
+    # Only an entry's whole shape counts: not prose after a type word, nor a name's tail, nor "(default" alone.
+    assert unsupported_terms("What is the host_name setting?",
+                             [P(1, "It uses the short host name returned by gethostname(). Set log_level to debug.")]) == ["host_name"]
+    assert unsupported_terms("What is the default of max_size in vm_params?",
+                             [P(1, "Members of vm_params. int heap max size (default: 64) sets the heap.")]) == ["max_size"]
+    assert unsupported_terms("What is the default of log_file?",
+                             [P(1, "It writes to the log file (default: stderr). The max_log_size key caps it.")]) == ["log_file"]
+    # A second setting named after "of" is one: "the default of read-quanta is 1 and the default of write-quanta is 64".
+    quanta = [P(1, "write-quanta (1-64) sets the write quanta. Default: 64. read-quanta (1-10) sets the read quanta. Default: 1.")]
+    assert not ground("The default of read-quanta is 1 and the default of write-quanta is 64 [1].", quanta,
+                      "What are the default values of read-quanta and write-quanta?").dropped
 
 
 def test_a_program_and_its_options_are_a_command_a_page_of_its_options_gives():

@@ -471,7 +471,10 @@ def _unscored(term: str, text: str) -> str:
 @functools.lru_cache(maxsize=1024)
 def _typed_entry(spaced: str) -> re.Pattern[str]:
     name = re.escape(spaced)
-    return re.compile(rf"\b(?:int|double|float|char|long|short|unsigned|bool|size_t)\s+\*?{name}\b|(?<![\w-]){name}\s*\(default\b")
+    # (an entry's whole shape: a type word opening the line or sentence, the name, then its default or
+    # the declaration's end; not "a short host name" or "the log file (default: stderr)")
+    return re.compile(rf"(?:^|[.;:)\n]\s*)(?:int|double|float|char|long|short|unsigned|bool|size_t)\s+\*?{name}"
+                      rf"\s*(?:\(default\b|;|\[)", re.M)
 
 
 def supported(fact: str, text: str) -> bool:
@@ -651,7 +654,7 @@ def follows(fact: str, text: str, names: set[str], heading: str = "") -> bool:
 _CONFIG_FILE = re.compile(r"\.(?:cfg|conf|ini|json|xml|ya?ml|toml|rc|config|properties)$")
 
 
-_HOLDER = re.compile(r"\b(?:in|of|within|inside|from)\s+(?:the\s+|a\s+|an\s+)?$")
+_HOLDER = re.compile(r"\s+(?:in|of|within|inside|from)\s+(?:the\s+|a\s+|an\s+)?")
 
 
 def _own_names(sentence: str, values: set[str], settings: set[str]) -> dict[str, set[str]]:
@@ -659,10 +662,12 @@ def _own_names(sentence: str, values: set[str], settings: set[str]) -> dict[str,
     默认是 10 秒，dead-interval 默认是 40 秒": 10 is hello-interval's); a value that follows no
     setting's name belongs to any of them (an empty set)."""
     # (a configuration file is where the setting is, not a setting: "targetChunkUploadDuration in nextcloud.cfg is 60000")
-    found = sorted((m.start(), n) for n in settings if not _CONFIG_FILE.search(n) for m in re.finditer(_name(n), sentence))
-    # (nor is the structure that holds it, after the setting's own name: "piv_lim in the glp_bfcp parameters is 4")
-    found = [(start, n) for i, (start, n) in enumerate(found)
-             if not (i and _HOLDER.search(sentence[max(0, start - 16) : start]))]
+    spans = sorted((m.start(), m.end(), n) for n in settings if not _CONFIG_FILE.search(n)
+                   for m in re.finditer(_name(n), sentence))
+    # (nor is the structure that holds it, named right after the setting's own name: "piv_lim in the
+    # glp_bfcp parameters is 4"; "the default of read-quanta is 1 and the default of write-quanta is 64" names two)
+    found = [(start, n) for i, (start, end, n) in enumerate(spans)
+             if not (i and _HOLDER.fullmatch(sentence[spans[i - 1][1] : start]))]
     owners: dict[str, set[str]] = {}
     for value in values:
         at = _fact_pattern(value).search(sentence)
@@ -853,6 +858,22 @@ _EDITION_ASKED = re.compile(r"\b(?:this|the)\s+(?:manual|guide|document|document
                             re.I)
 
 
+# A date in a document's title ("Graphviz FAQ 2009-09-10", the first part of a passage's label): the
+# document's own date, which answers no question about what it documents ("In which year was X
+# released?"), only one about the document.
+_TITLE_DATE = re.compile(rf"\b(?:19|20)\d\d-\d\d-\d\d\b|\b{_MONTH_DAY}")
+
+
+def _undated(labelled: str, asked: bool) -> str:
+    """`labelled` (a passage's label, its first line, then its text) without the date in the
+    document's title: the label's first part, after the file name, before the first " > "."""
+    first, newline, rest = labelled.partition("\n")
+    title = re.match(r"([^·\n]*·\s*)([^>\n]*)", first)
+    if asked or not title:
+        return labelled
+    return title.group(1) + _TITLE_DATE.sub(" ", title.group(2)) + first[title.end():] + newline + rest
+
+
 def _unstamped(text: str, asked: bool, edition_asked: bool = False) -> str:
     front = bool(_FRONT_MATTER.search(text))
     text = text if asked else _STAMP.sub(" ", text)
@@ -884,7 +905,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     # A page's own stamp ("Last updated on Jul 27, 2025", "generated on March 11, 2023") dates the
     # document, not what it documents: no fact of an answer comes from it unless the question asks.
     stamped, edition = bool(_STAMP_ASKED.search(question)), bool(_EDITION_ASKED.search(question))
-    texts = {p.n: _unstamped(_normalised(f"{getattr(p, 'label', '')}\n{p.text}"), stamped, edition) for p in passages}
+    texts = {p.n: _unstamped(_undated(_normalised(f"{getattr(p, 'label', '')}\n{p.text}"), stamped or edition), stamped, edition)
+             for p in passages}
     anchors = telling(anchors, passages) if anchors else anchors
     # The question's identifiers that some passage names: a fact about flush_timer comes from a
     # passage that names flush_timer, not from its neighbour's "timers basic 30 180 120".
@@ -919,7 +941,9 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     headings = {p.n: _normalised(getattr(p, "label", "") or getattr(p, "heading", "") or "") for p in passages}
     # Given, not stated: what the question says, and the passages' labels (source, pages, heading),
     # which an answer may name as where it read something ("According to the Debian 4.0 notes, ...").
-    given = _normalised("\n".join([question, *(getattr(p, "label", "") for p in passages)]))
+    # (a title's date is the document's, not given: "Graphviz FAQ 2009-09-10" says no release's year)
+    given = _normalised("\n".join([question, *(_undated(_normalised(getattr(p, "label", "")), stamped or edition)
+                                                for p in passages)]))
     echoed = {_bare(e) for e in echoes}
     text, dropped = _grounded_code(text, texts)
     out, repointed = [], 0
@@ -1169,9 +1193,13 @@ _UNIT_WORDS = frozenset(f"{unit}{plural}" for unit in "second minute hour week m
 # An amount in words: "two minutes", "ten seconds" (facts() reads digits only).
 _WORDED_AMOUNT = re.compile(rf"\b(?:{'|'.join(w for n, w in _NUMBER_WORDS.items() if n > 1)})[ -]"
                             rf"(?:{'|'.join(sorted(_UNIT_WORDS | {'day'}))})\b"
-                            r"|\b(?:a|an|one)\s+(?:second|minute|hour|day|week|month|year|byte|kilobyte|megabyte|gigabyte)\b", re.I)
-# A question for a unit ("In what unit is --tmlim given?"), which a unit word answers.
-_UNIT_ASKED = re.compile(r"\b(?:what|which)\s+units?\b|\bunits?\s+(?:of|for)\s+(?:measure|the)\b|单位", re.I)
+                            r"|\b(?:about|around|roughly|approximately|nearly|almost|just|within|for|after|every|once|takes?"
+                            r"|than|under|over)\s+(?:a|an|one)\s+(?:second|minute|hour|day|week|month|year|byte|kilobyte"
+                            r"|megabyte|gigabyte)\b", re.I)
+# A question for a unit of measure ("In what unit is --tmlim given?"), which a unit word answers (not
+# systemd's "Which units start at boot?").
+_UNIT_ASKED = re.compile(r"\bin\s+(?:what|which)\s+units?\b|\bunits?\s+of\s+measure\b"
+                         r"|\b(?:what|which)\s+units?\b[^?]*\b(?:given|measured|expressed|specified)\b|单位", re.I)
 
 
 # A one-letter option (-D, -H), whose case is its meaning.
@@ -1637,7 +1665,13 @@ def role_unsaid(question: str, cited: list[Cited]) -> str:
 
 _WHO = re.compile(r"^\W*who\b", re.I)
 _CAPITALISED = re.compile(r"(?<![\w.-])[A-Z][a-z]+(?:[A-Z][a-z]+)*(?![\w-])")
-_AGENT_ACRONYM = re.compile(r"(?:^\W*|\bby\s+)([A-Z][A-Z&]{1,}[a-z]?)(?![\w-])")
+# (the acronym that did it: "IBM developed …", "… written by IBM." ; not "FAQ 12 explains …", "assigned by DHCP")
+_AGENT_ACRONYM = re.compile(r"^\W*([A-Z][A-Z&]{1,}[a-z]?)\s+(?:originally\s+|first\s+|initially\s+)?(?:developed|wrote|"
+                            r"created|designed|implemented|started|founded|maintains|maintained|leads|led|authored|released"
+                            r"|published|invented|defined)\b|\b(?:developed|written|created|designed|implemented|started"
+                            r"|founded|maintained|led|authored|released|published|invented|defined)\s+(?:\w+\s+)?by\s+"
+                            r"([A-Z][A-Z&]{1,}[a-z]?)(?=\s*(?:[.,;]|\[\d|$|\s+(?:in|and)\b))")
+_NOT_AGENTS = frozenset("FAQ GPL NULL TBD OK API CGI CPU OS NA".split())
 _NOT_NAMES = frozenset("the a an it its this that these those there they he she in on at by for to from of "
                        "as when if yes no according based".split())
 
@@ -1652,7 +1686,7 @@ def names_nobody(question: str, answer: str) -> bool:
     plain = MARKER.sub(" ", answer)
     # (a company by its acronym, where the answer says it did it: "IBM developed …", "… by IBM"; not
     # "by the primary KDC")
-    acronyms = [m.group(1) for m in _AGENT_ACRONYM.finditer(plain)]
+    acronyms = [a for m in _AGENT_ACRONYM.finditer(plain) for a in m.groups() if a and a not in _NOT_AGENTS]
     return not any(w.lower() not in asked and w.lower() not in _NOT_NAMES for w in _CAPITALISED.findall(plain) + acronyms)
 
 
