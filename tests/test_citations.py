@@ -1453,6 +1453,10 @@ def test_an_underscore_a_pdf_gave_as_a_space_still_names_the_identifier():
     # (and "in the glp_bfcp parameters" is where piv_lim is, not the setting 4 belongs to)
     assert not ground("The default value of piv_lim in the glp_bfcp basis factorization parameters is 4 [2].", bfcp,
                       question).dropped
+    smcp = [P(1, "(Do not change this parameter without understanding its purpose.) double tol piv (default: 1e-9) "
+                 "Tolerance used to choose eligible pivotal elements of the glp_smcp simplex table.")]
+    assert not ground("The default value of the tol_piv control parameter in glp_smcp is 1e-9 [1].", smcp,
+                      "What is the default value of the tol_piv control parameter in glp_smcp?").dropped
     # Only an entry's whole shape counts: not prose after a type word, nor a name's tail, nor "(default" alone.
     assert unsupported_terms("What is the host_name setting?",
                              [P(1, "It uses the short host name returned by gethostname(). Set log_level to debug.")]) == ["host_name"]

@@ -654,7 +654,8 @@ def follows(fact: str, text: str, names: set[str], heading: str = "") -> bool:
 _CONFIG_FILE = re.compile(r"\.(?:cfg|conf|ini|json|xml|ya?ml|toml|rc|config|properties)$")
 
 
-_HOLDER = re.compile(r"\s+(?:in|of|within|inside|from)\s+(?:the\s+|a\s+|an\s+)?")
+_HOLDER = re.compile(r"\s+(?:(?:control\s+|configuration\s+)?(?:parameter|option|setting|variable|member|field|key|flag)s?\s+)?"
+                     r"(?:in|of|within|inside|from)\s+(?:the\s+|a\s+|an\s+)?")
 
 
 def _own_names(sentence: str, values: set[str], settings: set[str]) -> dict[str, set[str]]:
