@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's thirty-eight held-out sets: nineteen PDF manuals and nineteen HTML manuals, each held out for one round.
+"""Build kb's forty held-out sets: twenty PDF manuals and twenty HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: thirty-eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: forty packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -535,6 +535,35 @@ below) and unpacked there with `dpkg -x`:
   the Windows build notes (winbuild.html: in no table of contents), the wish lists (todo.html, internal_todo.html: for
   developers), the XML schema (schema/), the images and example graphs, the PDF user guides (dotguide, dottyguide,
   leftyguide, neatoguide, libguide) and manpages (pdf/), the examples (examples/), and the changelogs and copyright.
+- debian-gpsbabel: gpsbabel-doc 1.8.0+ds-5
+  (sha256 f2ce3dcb2141cfc719750b0dbbc231205ebf8728aa88cd906ededb274e807068), the "GPSBabel Documentation" as GPSBabel
+  1.8.0 ships it (the converter of GPS waypoint, track and route files and receiver protocols: the introduction; getting
+  or building GPSBabel: downloading, building from source with Qt Creator and qmake, the qmake flags and makefile targets
+  and the runtime dependencies; usage: invocation, suboptions, advanced usage, route and track modes, predefined options
+  in gpsbabel.ini, realtime tracking, batch files and the list of options; the formats, one section per format with its
+  options and their defaults, xcsv to XAiOX iTrackU; the data filters (bend, polygon, arc, radius, interpolate, height,
+  track, sort, nuketypes, duplicate, position, discard, reverse, resample, simplify, swap, stack, transform and others)
+  with their options; and the appendices: the supported datums, the Garmin icons and the XCSV style files). Kept: the
+  PDF of the manual, 191 PDF pages (about 419,000 characters of text as pypdf extracts it; the page numbers printed on
+  the chapters' pages are the PDF's less eighteen), one file; the package ships it gzipped (gpsbabel.pdf.gz) and it is
+  laid out unpacked, with the package's mtime. Left out: the same manual as HTML (html/, one file per section: one
+  format), and the changelog, copyright and doc-base metadata.
+- debian-bochs: bochs-doc 2.7+dfsg-4+deb12u1
+  (sha256 959213dca498ab3f1b4a338735c8ce0dfd7a99fb7bcbbd482b719390ea93baf0), the "Bochs User Manual" as Bochs 2.7 ships
+  it (the portable IA-32 and x86-64 PC emulator: the introduction (who uses Bochs, whether it is right for you, third
+  party software, features, supported platforms, the FAQ); installation (the source from SVN, binary packages, compiling
+  with the configure options, per platform); setup (ROM images, the bochsrc configuration file with every option, its
+  examples and defaults, the keymaps); using Bochs (the configuration file's search order, textconfig, the CPU models,
+  save and restore, sound); common problems; feedback and the mailing lists; the internal debugger and its GUI; the tips
+  and techniques (disk images, mtools, loop devices, SMP, networking with TUN/TAP, slirp and the socket module and bxhub,
+  gdb, the serial port, the BIOS, special keys, the VESA, Cirrus and Voodoo notes, the disk image modes and bximage);
+  and the guest operating systems: FreeBSD, DOS, Windows NT 4.0 to 7 and SCO OpenServer). The package has no PDF. Kept:
+  its HTML, one file per section as the package ships it, 59 files in the manual's order (user/index.html's), about
+  291,000 characters of text once the tags are stripped. Left out: the table of contents (user/index.html), the license
+  section (license.html: the software's license terms), the release notes section (release-notes.html: a pointer to the
+  CHANGES file), the Development Guide and the Documentation Guide (development/, documentation/: for contributors, other
+  readers and topics, one manual per corpus), the top page (index.html: links to the three guides), the images, and the
+  changelogs and copyright.
 
 Layout:
 
@@ -576,6 +605,8 @@ Layout:
     bench/.cache/heldout/debian-cc65/corpus/<page>.html
     bench/.cache/heldout/debian-glpk/corpus/glpk-reference-manual.pdf
     bench/.cache/heldout/debian-graphviz/corpus/info-<page>.html or <page>.html
+    bench/.cache/heldout/debian-gpsbabel/corpus/gpsbabel-manual.pdf
+    bench/.cache/heldout/debian-bochs/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -595,7 +626,8 @@ corpora/heldout-debian-gprolog-questions.jsonl, corpora/heldout-debian-lmod-ques
 corpora/heldout-debian-bash-questions.jsonl, corpora/heldout-debian-ntpsec-questions.jsonl,
 corpora/heldout-debian-asymptote-questions.jsonl, corpora/heldout-debian-gammu-questions.jsonl,
 corpora/heldout-debian-flex-questions.jsonl, corpora/heldout-debian-cc65-questions.jsonl,
-corpora/heldout-debian-glpk-questions.jsonl and corpora/heldout-debian-graphviz-questions.jsonl, 30 each
+corpora/heldout-debian-glpk-questions.jsonl, corpora/heldout-debian-graphviz-questions.jsonl,
+corpora/heldout-debian-gpsbabel-questions.jsonl and corpora/heldout-debian-bochs-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -806,6 +838,22 @@ GRAPHVIZ_PAGES = [  # in the manual's order (index.html's, info/index.html's): t
     *(f"info/{p}" for p in ("lang", "command", "output", "attrs", "arrows", "shapes", "colors")),
     "FAQ", "build", "tcldot",
 ]
+BOCHS_PAGES = [  # in the manual's order (user/index.html's): a file per section
+    "introduction", "who-uses-bochs", "is-bochs-right-for-me", "will-it-work-for-me", "thirdparty", "features",  # 1
+    "supported-platforms", "faq",
+    "installation", "get-src-svn", "install-binary", "compiling",  # 3
+    "setup", "rom-images", "bochsrc", "keymap",  # 4
+    "using-bochs", "search-order", "textconfig", "cpu-models", "using-save-restore", "using-sound",  # 5
+    "common-problems", "mouse-toggle", "textmode-problems",  # 6
+    "feedback-support", "mailinglist",  # 7
+    "internal-debugger", "debugger-gui",  # 8
+    "howto", "diskimagehowto", "mtools", "bochs-linux-disktools", "winimage", "xcolormap", "screensaver",  # 9
+    "loop-device-usage", "smp", "dlxlinux-networking", "config-tuntap", "using-slirp", "using-socket",
+    "debugging-with-gdb", "serial-port", "bios-tips", "enter-special-keys", "vesa-notes", "cirrus-notes",
+    "voodoo-notes", "harddisk-modes", "using-bximage",
+    "guests", "guest-freebsd", "guest-dos", "guest-winnt4", "guest-win2k", "guest-winxp", "guest-win7",  # 10
+    "guest-osr5",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -959,6 +1007,14 @@ CORPORA = {
     "debian-graphviz": Corpus(
         "graphviz-doc", "2.42.2-7+deb12u1", "7239f310587c7ae772bdb3775eeddb2bd82a2c2c3c4326578b906a667c439474",
         {f"{p.replace('/', '-')}.html": f"usr/share/doc/graphviz/html/{p}.html" for p in GRAPHVIZ_PAGES},
+    ),
+    "debian-gpsbabel": Corpus(
+        "gpsbabel-doc", "1.8.0+ds-5", "f2ce3dcb2141cfc719750b0dbbc231205ebf8728aa88cd906ededb274e807068",
+        {"gpsbabel-manual.pdf": "usr/share/doc/gpsbabel/gpsbabel.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-bochs": Corpus(
+        "bochs-doc", "2.7+dfsg-4+deb12u1", "959213dca498ab3f1b4a338735c8ce0dfd7a99fb7bcbbd482b719390ea93baf0",
+        {f"{p}.html": f"usr/share/doc/bochs/user/{p}.html" for p in BOCHS_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
