@@ -268,7 +268,8 @@ def answered_passages(questions: list[Question], kb: dict[str, dict[str, Any]]) 
 def kb_row(q: Question, k: dict[str, Any]) -> dict[str, Any]:
     return {"answer": k["answer"], "refused": k["refused"], "grounded": k["grounded"],
             "keyword_hit": keyword_hit(k["answer"], q.answer_keywords) if q.answer_keywords and not k["refused"] else None,
-            "citations": [{"n": c["n"], "source": c["source"], "page": c["page"]} for c in k["citations"]],
+            "citations": [{"n": c["n"], "source": c["source"], "page": c["page"], "page_end": c.get("page_end")}
+                          for c in k["citations"]],
             "dropped": k.get("dropped", []), "refused_by": k.get("refused_by"), "doubt": k.get("doubt"),
             "search_question": k.get("search_question"), "retried": k.get("retried") or "",
             "model_called": k["timings"]["ttft_ms"] is not None,

@@ -119,3 +119,18 @@ def test_a_citation_of_a_one_file_corpus_counts_only_on_a_gold_page():
     assert cites_gold({"source": "manual.pdf", "page": 40, "page_end": 41}, question)
     assert cites_gold({"source": "manual.pdf", "page": None}, question)  # no page known: the file decides
     assert not cites_gold({"source": "other.pdf", "page": 42}, question)
+
+
+def test_a_citation_of_a_passage_over_several_pages_carries_its_last_page():
+    """A passage of pp. 158-160 is cited as such ("page" 158, "page_end" 160), so an answer whose fact
+    is on p. 160 cites its page, and the reader sees the range."""
+    from kb.answer.context import Passage
+    from kb.answer.records import NumberedPassage
+    from kb.evaluation import cites_gold
+
+    hits = [Hit(chunk_id=f"c{p}", doc_id="d", source="manual.pdf", title="", page=p, page_end=p, heading="CPLEX LP Format",
+                text="t", score=1.0, chunk_index=p, sha256="s") for p in (158, 159, 160)]
+    citation = NumberedPassage(1, Passage(hits, "the default name obj", 3)).citation().to_dict()
+    assert (citation["page"], citation["page_end"]) == (158, 160)
+    assert cites_gold(citation, Question("g", "q", True, ("manual.pdf",), gold_pages=(160,)))
+    assert not cites_gold({**citation, "page_end": None}, Question("g", "q", True, ("manual.pdf",), gold_pages=(160,)))

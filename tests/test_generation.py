@@ -298,7 +298,7 @@ def test_kb_ask_json_contract(sample_store, real_embedder, qwen):
     assert set(data) >= {"answer", "refused", "grounded", "citations", "model", "usage", "timings", "attribution"}
     assert set(data["usage"]) == {"prompt_tokens", "completion_tokens"}
     assert set(data["timings"]) == {"retrieval_ms", "ttft_ms", "generation_ms", "tokens_per_s", "verify_ms"}
-    assert data["citations"] and set(data["citations"][0]) == {"n", "doc_id", "chunk_id", "source", "page", "heading", "snippet", "ocr_confidence"}
+    assert data["citations"] and set(data["citations"][0]) == {"n", "doc_id", "chunk_id", "source", "page", "heading", "snippet", "ocr_confidence", "page_end"}
     assert "10 weeks" in data["answer"] and data["citations"][0]["source"] == "hr-policy.pdf"
     assert data["citations"][0]["page"] == 4
     assert invoke("ask", "What is the capital of Mongolia?").output.strip().startswith("I cannot answer")

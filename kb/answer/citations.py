@@ -94,6 +94,7 @@ class Citation:
     heading: str
     snippet: str
     ocr_confidence: float | None = None  # the passage's text was read by OCR, with this mean confidence
+    page_end: int | None = None  # the passage's last page, where it runs over several ("pp. 158-160")
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)

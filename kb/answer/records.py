@@ -33,10 +33,10 @@ class NumberedPassage:
         text = self.passage.text
         snippet = text if len(text) <= SNIPPET_CHARS else text[:SNIPPET_CHARS].rstrip() + "…"
         return Citation(self.n, hit.doc_id, hit.chunk_id, hit.source, self.passage.pages[0], hit.heading, snippet,
-                        self.passage.ocr_confidence)
+                        self.passage.ocr_confidence, self.passage.pages[1])
 
     def to_dict(self) -> dict[str, Any]:
-        return {**self.citation().to_dict(), "page_end": self.passage.pages[1], "text": self.passage.text, "label": self.label}
+        return {**self.citation().to_dict(), "text": self.passage.text, "label": self.label}
 
 
 @dataclass

@@ -55,7 +55,7 @@ def _openai_question(data: ChatCompletionRequest) -> tuple[str, list[dict[str, s
 def _sources_block(answer: Answer) -> str:
     if answer.refused or not answer.citations:
         return ""
-    lines = [f"[{c.n}] {source_label(c.source, c.page, heading=c.heading)}" for c in answer.citations]
+    lines = [f"[{c.n}] {source_label(c.source, c.page, c.page_end, c.heading)}" for c in answer.citations]
     return "\n\nSources:\n" + "\n".join(lines)
 
 

@@ -126,6 +126,7 @@ class Citation(msgspec.Struct):
     heading: str
     snippet: str
     ocr_confidence: float | None  # the passage was read by OCR, with this mean confidence (0-1); null: not OCR
+    page_end: int | None = None  # the passage's last page: a passage of pp. 158-160 has page 158, page_end 160
 
 
 class AnswerResult(msgspec.Struct):

@@ -332,7 +332,7 @@ def ask(ctx: click.Context, question: str, collection: str | None, model_name: s
         click.echo()
         click.secho("Sources:", bold=True)
         for c in answer.citations:
-            click.echo(f"  [{c.n}] {source_label(c.source, c.page, heading=c.heading)}")
+            click.echo(f"  [{c.n}] {source_label(c.source, c.page, c.page_end, c.heading)}")
     else:
         click.secho("(no citation: this answer is not grounded in the documents)", fg="yellow", err=True)
     t = answer.timings

@@ -263,7 +263,7 @@ function finishAnswer(view, answer, sources) {
   }
   view.sources.replaceChildren();
   for (const source of shown) {
-    const where = [source.source, source.page ? `${t("page")} ${source.page}` : "", source.heading].filter(Boolean).join(" · ");
+    const where = [source.source, source.page ? `${t("page")} ${source.page}${source.page_end && source.page_end !== source.page ? "–" + source.page_end : ""}` : "", source.heading].filter(Boolean).join(" · ");
     view.sources.append(el("li", {}, el("button", { type: "button", class: "source-link", text: `[${source.n}] ${where}`,
       onclick: (event) => showSource(source, event.target) })));
   }
