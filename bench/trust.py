@@ -450,7 +450,12 @@ class RecordedPassage:
     fields: dict[str, Any]
 
     def citation(self) -> Citation:
-        return Citation(**{k: self.fields.get(k) for k in Citation.__dataclass_fields__})
+        fields = {k: self.fields.get(k) for k in Citation.__dataclass_fields__}
+        # (runs before citations carried page_end: the label's "pp. 158-160" gives it)
+        pages = re.search(r"· pp\. (\d+)-(\d+)(?: ·|$)", self.label)
+        if fields["page_end"] is None and pages:
+            fields["page_end"] = int(pages.group(2))
+        return Citation(**fields)
 
 
 def replay(corpus: Corpus, settings: Settings) -> tuple[list[Question], dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
