@@ -655,8 +655,8 @@ def follows(fact: str, text: str, names: set[str], heading: str = "") -> bool:
 _CONFIG_FILE = re.compile(r"\.(?:cfg|conf|ini|json|xml|ya?ml|toml|rc|config|properties)$")
 
 
-_HOLDER = re.compile(r"\s+(?:(?:control\s+|configuration\s+)?(?:parameter|option|setting|variable|member|field|key|flag)s?\s+)?"
-                     r"(?:in|of|within|inside|from)\s+(?:the\s+|a\s+|an\s+)?")
+_HOLDER = re.compile(r"\s+(?:(?:control\s+|configuration\s+)?(?:parameter|option|setting|variable|member|field|key"
+                     r"|flag)s?\s+)?(?:in|of|within|inside|from)\s+(?:the\s+|a\s+|an\s+)?")
 
 
 def _own_names(sentence: str, values: set[str], settings: set[str]) -> dict[str, set[str]]:
@@ -907,8 +907,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     # A page's own stamp ("Last updated on Jul 27, 2025", "generated on March 11, 2023") dates the
     # document, not what it documents: no fact of an answer comes from it unless the question asks.
     stamped, edition = bool(_STAMP_ASKED.search(question)), bool(_EDITION_ASKED.search(question))
-    texts = {p.n: _unstamped(_undated(_normalised(f"{getattr(p, 'label', '')}\n{p.text}"), stamped or edition), stamped, edition)
-             for p in passages}
+    texts = {p.n: _unstamped(_undated(_normalised(f"{getattr(p, 'label', '')}\n{p.text}"), stamped or edition),
+                             stamped, edition) for p in passages}
     anchors = telling(anchors, passages) if anchors else anchors
     # The question's identifiers that some passage names: a fact about flush_timer comes from a
     # passage that names flush_timer, not from its neighbour's "timers basic 30 180 120".
@@ -1195,9 +1195,9 @@ _UNIT_WORDS = frozenset(f"{unit}{plural}" for unit in "second minute hour week m
 # An amount in words: "two minutes", "ten seconds" (facts() reads digits only).
 _WORDED_AMOUNT = re.compile(rf"\b(?:{'|'.join(w for n, w in _NUMBER_WORDS.items() if n > 1)})[ -]"
                             rf"(?:{'|'.join(sorted(_UNIT_WORDS | {'day'}))})\b"
-                            r"|\b(?:about|around|roughly|approximately|nearly|almost|just|within|for|after|every|once|takes?"
-                            r"|than|under|over)\s+(?:a|an|one)\s+(?:second|minute|hour|day|week|month|year|byte|kilobyte"
-                            r"|megabyte|gigabyte)\b", re.I)
+                            r"|\b(?:about|around|roughly|approximately|nearly|almost|just|within|for|after|every"
+                            r"|once|takes?|than|under|over)\s+(?:a|an|one)\s+(?:second|minute|hour|day|week|month|year"
+                            r"|byte|kilobyte|megabyte|gigabyte)\b", re.I)
 # A question for a unit of measure ("In what unit is --tmlim given?"), which a unit word answers (not
 # systemd's "Which units start at boot?").
 _UNIT_ASKED = re.compile(r"\bin\s+(?:what|which)\s+units?\b|\bunits?\s+of\s+measure\b"
@@ -1361,7 +1361,8 @@ _ASKS = [
     ("version", re.compile(r"\b(?:which|what)\s+(?:(?!(?:does|do|did|is|are|was|were)\b)[\w.+/-]+\s+){0,3}?version\b"
                            r"(?!\s+(?:string|number(?:ing)?\s+scheme))|\bin\s+which\s+(?:[\w.+/-]+\s+){0,2}release\b"
                            r"|哪个版本|什么版本|哪一版|版本号", re.I)),
-    ("count", re.compile(rf"\bhow many (?!(?:seconds|minutes|hours|days|weeks|months|years|percent|{_SIZE_UNITS})\b)|\b(?:what|which) is the (?:(?:maximum|minimum|max|min|largest|smallest"
+    ("count", re.compile(rf"\bhow many (?!(?:seconds|minutes|hours|days|weeks|months|years|percent|{_SIZE_UNITS})\b)"
+                         r"|\b(?:what|which) is the (?:(?:maximum|minimum|max|min|largest|smallest"
                          r"|highest|lowest|total|default)\s+)?number of\b(?!\s+the\b)|多少个|几个|多少次|几次|(?:数量|个数)(?:是|有)?多少",
                          re.I)),
 ]
@@ -1389,10 +1390,10 @@ _DURATION = re.compile(r"\d[\d,.]*\s*(?:(?:micro|milli|nano)?seconds?|[mµun]?s|
 # a role", "多大程度"), and what says one without a digit: a unit, a multiple, a part, no bound.
 _SIZE_ASKED = re.compile(r"^\W*how (?:large|big) (?:is|are|can|could|should|does|do|will|would|may|must)\b"
                          r"|(?<!程度)多大[？?。]?\s*$", re.I)
-_SIZE_SAID = re.compile(r"\b(?:(?:kilo|mega|giga|tera)?bytes?|[kmgt]i?b|pages?|sectors?|blocks?|words?|characters?|lines?"
-                        r"|twice|double|triple|half|quarter|third|times|fraction|percent|whole|entire|same|size|as "
-                        r"(?:large|big|much) as|no (?:\w+ )?(?:limit|maximum|bound)|unlimited|unbounded|arbitrary|any "
-                        r"(?:size|length)|not limited|limited only|disabled|zero|empty|none)\b"
+_SIZE_SAID = re.compile(r"\b(?:(?:kilo|mega|giga|tera)?bytes?|[kmgt]i?b|pages?|sectors?|blocks?|words?|characters?"
+                        r"|lines?|twice|double|triple|half|quarter|third|times|fraction|percent|whole|entire|same"
+                        r"|size|as (?:large|big|much) as|no (?:\w+ )?(?:limit|maximum|bound)|unlimited|unbounded"
+                        r"|arbitrary|any (?:size|length)|not limited|limited only|disabled|zero|empty|none)\b"
                         r"|字节|页|扇区|块|兆|倍|一半|不限|没有.{0,4}(?:限制|上限)|不受限制|无限制", re.I)
 _CHINESE_NUMBER = re.compile(r"[零一二两三四五六七八九十百千万亿]")  # (a number written in words: "三十五 KB")
 _RATE = re.compile(r"\d[\d,.]*\s*(?:[kmg]?hz\b|k?bps\b|baud\b|[kmg]?i?b?/s\b|per\s+second\b|每秒)", re.I)  # 375 kHz, 115200 baud
@@ -1449,9 +1450,9 @@ def wrong_kind(question: str, answer: str) -> str:
     # "How large is the C heap?" -> "The heap is located at the end of the program": no size at all.
     # Only to a question that asks for a size outright; a size said by a name (YY_BUF_SIZE bytes), a
     # unit, a multiple ("twice the page size") or no bound ("unlimited") is one.
-    if asked == "size" and _SIZE_ASKED.search(question) and not kinds and not counts and not _CHINESE_NUMBER.search(plain) \
-            and not re.search(r"\d", _normalised(plain)) and not _SIZE_SAID.search(plain) and not _ALL_CAPS.search(plain) \
-            and not _IDENTIFIER.search(plain):
+    if asked == "size" and _SIZE_ASKED.search(question) and not kinds and not counts \
+            and not _CHINESE_NUMBER.search(plain) and not re.search(r"\d", _normalised(plain)) \
+            and not _SIZE_SAID.search(plain) and not _ALL_CAPS.search(plain) and not _IDENTIFIER.search(plain):
         return "it gives no number; the question asks for a size"
     if not kinds and not counts - {"no", "none"} and not _CHINESE_NUMBER.search(plain) \
             and _UNITS_ASKED.search(question):  # "how many days": a number of days
@@ -1668,10 +1669,11 @@ def role_unsaid(question: str, cited: list[Cited]) -> str:
 _WHO = re.compile(r"^\W*who\b", re.I)
 _CAPITALISED = re.compile(r"(?<![\w.-])[A-Z][a-z]+(?:[A-Z][a-z]+)*(?![\w-])")
 # (the acronym that did it: "IBM developed …", "… written by IBM." ; not "FAQ 12 explains …", "assigned by DHCP")
-_AGENT_ACRONYM = re.compile(r"^\W*([A-Z][A-Z&]{1,}[a-z]?)\s+(?:originally\s+|first\s+|initially\s+)?(?:developed|wrote|"
-                            r"created|designed|implemented|started|founded|maintains|maintained|leads|led|authored|released"
-                            r"|published|invented|defined)\b|\b(?:developed|written|created|designed|implemented|started"
-                            r"|founded|maintained|led|authored|released|published|invented|defined)\s+(?:\w+\s+)?by\s+"
+_AGENT_ACRONYM = re.compile(r"^\W*([A-Z][A-Z&]{1,}[a-z]?)\s+(?:originally\s+|first\s+|initially\s+)?"
+                            r"(?:developed|wrote|created|designed|implemented|started|founded|maintains|maintained"
+                            r"|leads|led|authored|released|published|invented|defined)\b"
+                            r"|\b(?:developed|written|created|designed|implemented|started|founded|maintained|led"
+                            r"|authored|released|published|invented|defined)\s+(?:\w+\s+)?by\s+"
                             r"([A-Z][A-Z&]{1,}[a-z]?)(?=\s*(?:[.,;]|\[\d|$|\s+(?:in|and)\b))")
 _NOT_AGENTS = frozenset("FAQ GPL NULL TBD OK API CGI CPU OS NA".split())
 _NOT_NAMES = frozenset("the a an it its this that these those there they he she in on at by for to from of "
@@ -1689,7 +1691,8 @@ def names_nobody(question: str, answer: str) -> bool:
     # (a company by its acronym, where the answer says it did it: "IBM developed …", "… by IBM"; not
     # "by the primary KDC")
     acronyms = [a for m in _AGENT_ACRONYM.finditer(plain) for a in m.groups() if a and a not in _NOT_AGENTS]
-    return not any(w.lower() not in asked and w.lower() not in _NOT_NAMES for w in _CAPITALISED.findall(plain) + acronyms)
+    return not any(w.lower() not in asked and w.lower() not in _NOT_NAMES
+                   for w in _CAPITALISED.findall(plain) + acronyms)
 
 
 # "Which proxy setting …", "What option …", "哪个配置项 …": a question that asks for a setting's name.
@@ -1744,8 +1747,10 @@ def names_no_setting(question: str, answer: str, cited: list[Cited] | None = Non
         return False
     names = [code or ident for code, ident in _IDENTIFIER.findall(plain)]
     names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + _QUOTED.findall(plain) + _ASSIGNED.findall(plain)
-    names += [m.group(1) for m in _SINGLE_QUOTED.finditer(plain) if m.group(1).lower() not in _TYPE_WORDS | {"on", "off"}
-              and not re.match(rf"\s*{_QUOTED_NOT_NAME}", plain[m.end():], re.I) and not _QUOTED_AFTER.search(plain[: m.start()])]
+    names += [m.group(1) for m in _SINGLE_QUOTED.finditer(plain)
+              if m.group(1).lower() not in _TYPE_WORDS | {"on", "off"}
+              and not re.match(rf"\s*{_QUOTED_NOT_NAME}", plain[m.end():], re.I)
+              and not _QUOTED_AFTER.search(plain[: m.start()])]
     names += _FLAG.findall(plain) + _PARTED.findall(plain.lower())  # (tcp-reuseport, udp-workers)
     names += _LONG_DASH_OPTION.findall(plain)  # PuTTY's -bc, -batch, -openssh-config
     return not any(_normalised(n).strip() not in given for n in names if n.strip())

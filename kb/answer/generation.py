@@ -44,8 +44,8 @@ _THINK = re.compile(r"<think>.*?(</think>|$)\s*", re.S)
 # Paraphrased refusals: an answer with no citation that says one of these is a refusal too.
 # (an adverb between: "not explicitly stated", "没有明确说明"; not "not only")
 _NOT_IN_DOCUMENTS = re.compile(
-    r"(?:\bnot|\bnever|n't)\s+(?:(?!only\b)\w+ly\s+)?(?:provided|mentioned|stated|specified|given|included|found|available"
-    r"|contain\w*)\b.{0,40}\b(?:documents?|passages?|context|information)\b"
+    r"(?:\bnot|\bnever|n't)\s+(?:(?!only\b)\w+ly\s+)?(?:provided|mentioned|stated|specified|given|included|found"
+    r"|available|contain\w*)\b.{0,40}\b(?:documents?|passages?|context|information)\b"
     r"|\b(?:documents?|passages?|context)\s+(?:do|does|did)\s+not\s+(?:(?!only\b)\w+ly\s+)?(?:mention|state|specify|say"
     r"|contain|include|provide|give)\b|\bno information\b|\bcannot answer\b|"
     r"没有(?:明确|具体|直接)?(?:提及|提到|说明|相关)|未(?:明确|具体|直接)?(?:提及|提到|说明)|无法(?:确定|回答)|资料中没有",
