@@ -638,6 +638,10 @@ def test_an_amount_of_another_kind_than_the_question_asks_for_is_no_answer():
     assert wrong_kind("How many peers does it take, and which option raises it?", "Use --limit-fds [1].") == ""
     assert wrong_kind("最多多少个对等体？用哪个选项提高？", "使用 --limit-fds [1]。") == ""
     assert wrong_kind("Which compression is the default?", "lz4, at 10% of the cost [1].") == ""
+    # a version said in Chinese is one
+    mmo = "写入 mmo 文件时，GPSBabel 默认使用哪个内部版本号？"
+    assert wrong_kind(mmo, "默认情况下，GPSBabel 使用版本 18 内部版本号 [1]。") == ""
+    assert wrong_kind(mmo, "默认使用最新的内部格式 [1]。") == "it gives no version; the question asks for one"
 
 
 def test_an_answer_giving_another_kind_of_amount_is_refused_and_says_why():
