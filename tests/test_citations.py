@@ -630,6 +630,15 @@ def test_an_amount_of_another_kind_than_the_question_asks_for_is_no_answer():
     assert wrong_kind("缓存默认多大？", "默认为一页大小 [1]。") == ""
     assert wrong_kind("缓存默认多大？", "缓存位于程序末尾 [1]。") == "it gives no number; the question asks for a size"
     assert wrong_kind("程序可以使用多少KB内存？", "大约三十五 KB [1]。") == ""
+    # "how much video memory" asks for a size outright; the digits of a name ("2D/3D", "Voodoo3") are no amount
+    video = "How much video memory does the Voodoo Banshee adapter emulated by Bochs have?"
+    assert asked_kind(video) == "size"
+    assert wrong_kind(video, "The Voodoo Banshee adapter emulated by Bochs has 2D/3D video memory [1].") == \
+        "it gives no number; the question asks for a size"
+    for said in ("It has 16 MB [1].", "It has 16MB [1].", "The Voodoo3 has 4k [1].", "It has 16 [1]."):
+        assert wrong_kind(video, said) == "", said
+    assert wrong_kind("How many CPUs does it emulate?", "It emulates the i386 and x86-64 CPUs [1].") == \
+        "it gives no number; the question asks for a count"
     # only a question that asks for a size outright
     assert wrong_kind("How large a role does caching play in performance?", "Caching is the main factor [1].") == ""
     assert wrong_kind("缓存在多大程度上影响性能？", "缓存对性能影响很大 [1]。") == ""

@@ -1352,7 +1352,7 @@ _ASKS = [
     ("time", re.compile(r"\bhow long (?:does|do|did|will|would|should|must|before|after|until)\b|\bhow often\b"
                         r"|\bhow many (?:seconds|minutes|hours|days|weeks|months|years)\b"
                         r"|多久|多长时间|多少(?:秒|分钟|小时|天|周|个月|年)", re.I)),
-    ("size", re.compile(r"\bhow (?:much|big|large) (?:memory|space|disk|ram|storage|room)\b|\bhow (?:big|large)\b"
+    ("size", re.compile(r"\bhow (?:much|big|large) (?:[\w/-]+ ){0,2}?(?:memory|space|disk|ram|storage|room)\b|\bhow (?:big|large)\b"
                         rf"|\bhow many {_SIZE_UNITS}\b|多大|多少\s*(?:内存|空间|磁盘|字节|{_SIZE_UNITS}(?![a-z]))", re.I)),
     # (a clock's frequency, not "update frequency", which "every 5 minutes" answers)
     ("rate", re.compile(r"\b(?:baud|bit)\s*rate\b|\b(?:clock|sck|cpu|bus|spi|oscillator|crystal)\s+(?:frequency|rate|speed)\b"
@@ -1391,7 +1391,10 @@ _DURATION = re.compile(r"\d[\d,.]*\s*(?:(?:micro|milli|nano)?seconds?|[mµun]?s|
 # A question that asks for a size outright ("How large is the heap?", "缓存默认多大？"; not "how large
 # a role", "多大程度"), and what says one without a digit: a unit, a multiple, a part, no bound.
 _SIZE_ASKED = re.compile(r"^\W*how (?:large|big) (?:is|are|can|could|should|does|do|will|would|may|must)\b"
+                         r"|^\W*how much (?:[\w/-]+ ){0,2}?(?:memory|ram|space|storage)\b"
                          r"|(?<!程度)多大[？?。]?\s*$", re.I)
+# A number an answer gives: not the digits of a name ("2D/3D", "Voodoo3"); "32MB", "64k" and "1e-9" are.
+_NUMBER_SAID = re.compile(r"(?<![a-z])\d+(?:[.,]\d+)*(?:\s*(?:[kmgt]i?b|bytes?|[kmgt])\b|(?![a-z\d]))", re.I)
 _SIZE_SAID = re.compile(r"\b(?:(?:kilo|mega|giga|tera)?bytes?|[kmgt]i?b|pages?|sectors?|blocks?|words?|characters?"
                         r"|lines?|twice|double|triple|half|quarter|third|times|fraction|percent|whole|entire|same"
                         r"|size|as (?:large|big|much) as|no (?:\w+ )?(?:limit|maximum|bound)|unlimited|unbounded"
@@ -1441,19 +1444,21 @@ def wrong_kind(question: str, answer: str) -> str:
         quantity = re.fullmatch(r"[\d.]+ ([a-z]+)", fact)
         if quantity and quantity.group(1) in _KINDS:
             kinds.append(_KINDS[quantity.group(1)])
-        elif re.fullmatch(r"\d+", fact) or asked != "count" and re.fullmatch(r"[\d.:]+", fact):
-            return ""  # a bare number: it may be the amount asked for (a count has no dot)
+        elif (re.fullmatch(r"\d+", fact) or asked != "count" and re.fullmatch(r"[\d.:]+", fact)) \
+                and _NUMBER_SAID.search(_normalised(MARKER.sub(" ", answer))):
+            return ""  # a bare number: it may be the amount asked for (a count has no dot; "2D/3D" has none)
     if kinds and asked not in kinds:
         return f"it gives {_KIND_WORDS[kinds[0]]}; the question asks for {_KIND_WORDS[asked]}"
     counts = set(_COUNT.findall(_normalised(MARKER.sub(" ", answer)))) - set(_COUNT.findall(given))
     if asked == "count" and not kinds and not counts:  # ("one file server" said back from the question is none)
         return "it gives no number; the question asks for a count"
     plain = MARKER.sub(" ", answer)
-    # "How large is the C heap?" -> "The heap is located at the end of the program": no size at all.
+    # "How large is the C heap?" -> "The heap is located at the end of the program", "How much video
+    # memory does the Banshee have?" -> "It has 2D/3D video memory": no size at all.
     # Only to a question that asks for a size outright; a size said by a name (YY_BUF_SIZE bytes), a
     # unit, a multiple ("twice the page size") or no bound ("unlimited") is one.
     if asked == "size" and _SIZE_ASKED.search(question) and not kinds and not counts \
-            and not _CHINESE_NUMBER.search(plain) and not re.search(r"\d", _normalised(plain)) \
+            and not _CHINESE_NUMBER.search(plain) and not _NUMBER_SAID.search(_normalised(plain)) \
             and not _SIZE_SAID.search(plain) and not _ALL_CAPS.search(plain) and not _IDENTIFIER.search(plain):
         return "it gives no number; the question asks for a size"
     if not kinds and not counts - {"no", "none"} and not _CHINESE_NUMBER.search(plain) \
