@@ -1542,6 +1542,20 @@ def test_the_review_s_edge_cases_of_the_round_17_to_19_checks():
     assert supported("log_file", "header\nset the log file with log file = path.")  # a text with no underscore at all
 
 
+def test_a_clause_of_what_holds_when_something_is_missing_gives_a_default():
+    """"If the image doesn't support returning the geometry, the cylinders are calculated based on 16
+    heads" gives 16 as what holds when nothing says otherwise; a clause ended before the value, or a
+    condition that is not a missing thing, does not."""
+    from kb.answer.citations import given_as_default
+
+    geometry = ("other images are treated as flat ones. if the image doesn't support returning the geometry, "
+                "the cylinders are calculated based on 16 heads and 63 sectors per track.")
+    assert given_as_default("16", geometry) and given_as_default("63", geometry)
+    assert given_as_default("30", "when the server cannot be reached, kb retries every 30 seconds.")
+    assert not given_as_default("16", "if the image doesn't support it, stop. the disk has 16 heads.")
+    assert not given_as_default("16", "if the image is large, the cylinders are calculated based on 16 heads.")
+
+
 def test_only_the_clause_that_says_default_gives_a_default_word():
     """"The stack's name is cstr, and its default size is 16384": cstr is a name, not a default."""
     table = [P(1, "Stack Default Environment Description name size (Kb) variable local 16384 LOCALSZ control stack "

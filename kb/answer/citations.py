@@ -582,6 +582,10 @@ _SCENE = re.compile(r"\b(?:with|under|using|in)\s+(?:the\s+|its\s+|[\w.-]+['’]
 # explicitly give the compression level L …, it will use level 3", "unless configured otherwise".
 _AS_DEFAULT = {"default", "if you do not", "if you don't", "if not ", "if no ", "when no ", "unless", "omitted",
                "not specified", "not given", "not set"}
+# ... or in a clause of what holds when something is missing, right before the value: "If the image
+# doesn't support returning the geometry, the cylinders are calculated based on 16 heads".
+_IF_MISSING = re.compile(r"\b(?:if|when|where)\s+[^.;:!?]{0,60}?\b(?:doesn't|does\s+not|don't|do\s+not|can't|cannot"
+                         r"|isn't|is\s+not|aren't|are\s+not|fails?\s+to)\b[^.;:!?]*$", re.I)
 
 
 # A hyphenated setting name (read-quanta, hello-interval), and such words that name no setting.
@@ -792,7 +796,8 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
         # (or in a short sentence right after it: "Port 22. This is the default.")
         clause, *rest = _CLAUSE_END.split(text[m.end() : m.end() + ANCHOR_CHARS], 2)
         after = clause + (f" {rest[0]}" if rest and len(rest[0]) <= 40 else "")
-        if any(t in text[max(0, m.start() - ANCHOR_CHARS) : m.end()] or t in after for t in _AS_DEFAULT):
+        if any(t in text[max(0, m.start() - ANCHOR_CHARS) : m.end()] or t in after for t in _AS_DEFAULT) \
+                or _IF_MISSING.search(text[max(0, m.start() - ANCHOR_CHARS) : m.start()]):
             return True
         # (or in a list that a sentence of defaults opens: "… are bound to default values in the file
         # sdcdbsrc.el. The variables are listed below, … • sdcdbsrc-frequency '11059200")
