@@ -1388,6 +1388,20 @@ def test_the_value_a_sentence_ends_on_says_which_passage_it_comes_from():
     assert _conclude("The backend it compiles with without specifying a TeX driver is luatex.", options, question).refused
 
 
+def test_a_reply_that_is_a_value_alone_cites_the_passage_that_holds_it():
+    """The model's whole reply "mf" to "what is the default of the keyboard's type?" is the passage's
+    that says 'Defaults to "mf"' (Bochs, round 24); a word any passage holds, or none holds, gets no
+    citation, and an answer with none is withdrawn."""
+    keyboard = [P(1, 'keyboard: type=mf, serial_delay=200 type Type of keyboard returned. It must be one of "xt", '
+                     '"at" or "mf". Defaults to "mf".'),
+                P(2, "mouse: type=imps2, enabled=1 This defines parameters for the emulated mouse type.")]
+    question = "What is the default value of the type parameter of the keyboard option in bochsrc?"
+    answer = _conclude("mf", keyboard, question)
+    assert not answer.refused and answer.answer == "mf [1]"
+    assert _conclude("ps2", keyboard, question).refused  # no passage holds it
+    assert attribute("on", keyboard + [P(3, "turn it on")], question=question) == "on"
+
+
 def test_a_lead_in_may_name_the_section_whose_subsections_a_passage_numbers():
     """"根据第3.3节的描述，…" where the passage numbers "3.3.1 Dependencies": the section is there."""
     install = [P(1, "3.3.1 Dependencies The following applications are required: • MiKTeX > 2.5. • Python >= 3.2.3.")]

@@ -235,6 +235,10 @@ def _stem(word: str) -> str:
     return re.sub(r"(?<=\w{3})(?:ing|ed|es|s|e)$", "", word)[:5]
 
 
+# Words a reply may be that any passage holds: no evidence of where it came from.
+_LONE_WORDS = frozenset("on off no yes none true false it is an as at be by do if in of or to up the and all any".split())
+
+
 def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshold_cjk: float = 0.35,
               question: str = "") -> str:
     """Post-hoc citations for sentences the model left without one (small models often omit them):
@@ -281,6 +285,15 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
                 if len(word) >= 3 and word not in _STATES | _STOP and _stem(word) not in asked:
                     holding = {k: v for k, v in texts.items() if _whole_word(word).search(_normalised(v))}
                     n = (best_passage(claim(piece), holding, 0.0, 0.0) or min(holding)) if holding else None
+            if n is None and question:
+                # A reply that is a value alone ("mf" to "what is the default keyboard type?", where a
+                # passage says 'Defaults to "mf"'): the passage that holds it as a word, and the
+                # question's terms best. (not "on", "no" or "yes": any passage holds those)
+                word = _normalised(MARKER.sub("", claim(piece))).strip().strip("`\"'.。 ")
+                if re.fullmatch(r"[a-z0-9][\w.+-]*", word) and len(word) >= 2 and word not in _STATES | _STOP | _LONE_WORDS \
+                        and not _whole_word(word).search(given):
+                    holding = {k: v for k, v in texts.items() if _whole_word(word).search(_normalised(v))}
+                    n = (best_passage(question, holding, 0.0, 0.0) or min(holding)) if holding else None
             if n is None:
                 # A reply that quotes a passage as it stands ("^apt$", a search pattern) is that passage's.
                 bare = _normalised(MARKER.sub("", piece)).strip().rstrip(".。")
