@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's forty held-out sets: twenty PDF manuals and twenty HTML manuals, each held out for one round.
+"""Build kb's forty-two held-out sets: twenty-one PDF manuals and twenty-one HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: forty packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: forty-two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -564,6 +564,33 @@ below) and unpacked there with `dpkg -x`:
   CHANGES file), the Development Guide and the Documentation Guide (development/, documentation/: for contributors, other
   readers and topics, one manual per corpus), the top page (index.html: links to the three guides), the images, and the
   changelogs and copyright.
+- debian-gnuplot: gnuplot-doc 5.4.4+dfsg1-2
+  (sha256 73fe1816a296594cf6a1d38528f8d740fd650f57a2cb62e029f7920fcd5b31f0), the "gnuplot 5.4" manual (An Interactive
+  Plotting Program, by Thomas Williams and Colin Kelley, version 5.4 organized by Ethan A Merritt, June 2022): part I
+  on gnuplot itself (seeking assistance, the new features, batch and interactive operation, the canvas size,
+  enhanced text mode, the environment variables, expressions, functions and operators, fonts, datablocks, iteration,
+  linetypes and colors, layers, mouse input, plugins, start-up, strings, macros, time/date data); part II, the plotting
+  styles (boxes, boxplots, candlesticks, histograms, images, polar plots, spiderplots, error bars, 3D plots and others);
+  part III, the commands (fit, pause, plot with its data files and modifiers, the set and show options, splot, stats and
+  the rest); part IV, the terminal types (from aifm to xlib); and part V, the known bugs and limitations. Kept: the PDF
+  of the manual, 311 PDF pages (about 847,000 characters of text as pypdf extracts it; the page numbers printed on its
+  pages are the PDF's), one file. Left out: the same manual as HTML (htmldocs/), PostScript, DVI, Info and the help file
+  (gnuplot.gih.gz) (one format), the demo scripts and data (examples/), and the BUGS, README, NEWS, changelog and
+  copyright.
+- debian-doxygen: doxygen-doc 1.9.4-4
+  (sha256 979ff7879d0b03f79408a5736770965221fbf180392497b49942c30a47595c84), the Doxygen 1.9.4 manual (the documentation
+  generator for C++, C, Java, Python and other languages): the user manual (the introduction, installation, getting
+  started, documenting the code, Markdown support, lists, grouping, formulas, tables, graphs and diagrams,
+  preprocessing, automatic link generation, the output formats, searching and external indexing, customizing the
+  output, custom commands, linking to external documentation, the FAQ and troubleshooting), the reference manual (the
+  features, doxygen and doxywizard usage, the configuration file with every tag and its default, the special commands,
+  the HTML and XML commands, the emoji support) and the developers manual (internationalization, the Perl module
+  output, doxygen's internals). The manual's PDF (doxygen_manual.pdf) is the same text; the HTML is kept. Kept: its
+  HTML, one file per page as the package ships it, 31 files in the manual's order (pages.html's, the introduction,
+  index.html, first), about 493,000 characters of text once the tags are stripped. Left out: the PDF (one format), the
+  list of pages (pages.html), the changelog (changelog.html.gz: the release notes of every version, other versions'
+  facts), the graph legend (graph_legend.html: an example page doxygen generates, in no table of contents), the
+  images, stylesheets and scripts, and the package's changelog and copyright.
 
 Layout:
 
@@ -607,6 +634,8 @@ Layout:
     bench/.cache/heldout/debian-graphviz/corpus/info-<page>.html or <page>.html
     bench/.cache/heldout/debian-gpsbabel/corpus/gpsbabel-manual.pdf
     bench/.cache/heldout/debian-bochs/corpus/<page>.html
+    bench/.cache/heldout/debian-gnuplot/corpus/gnuplot-manual.pdf
+    bench/.cache/heldout/debian-doxygen/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -627,7 +656,8 @@ corpora/heldout-debian-bash-questions.jsonl, corpora/heldout-debian-ntpsec-quest
 corpora/heldout-debian-asymptote-questions.jsonl, corpora/heldout-debian-gammu-questions.jsonl,
 corpora/heldout-debian-flex-questions.jsonl, corpora/heldout-debian-cc65-questions.jsonl,
 corpora/heldout-debian-glpk-questions.jsonl, corpora/heldout-debian-graphviz-questions.jsonl,
-corpora/heldout-debian-gpsbabel-questions.jsonl and corpora/heldout-debian-bochs-questions.jsonl, 30 each
+corpora/heldout-debian-gpsbabel-questions.jsonl, corpora/heldout-debian-bochs-questions.jsonl,
+corpora/heldout-debian-gnuplot-questions.jsonl and corpora/heldout-debian-doxygen-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -854,6 +884,14 @@ BOCHS_PAGES = [  # in the manual's order (user/index.html's): a file per section
     "guests", "guest-freebsd", "guest-dos", "guest-winnt4", "guest-win2k", "guest-winxp", "guest-win7",  # 10
     "guest-osr5",
 ]
+DOXYGEN_PAGES = [  # in the manual's order (pages.html's): a file per page, the introduction (index.html) first
+    "index", "install", "starting", "docblocks", "markdown", "lists", "grouping", "formulas", "tables",  # user manual
+    "diagrams", "preprocessing", "autolink", "output", "searching", "extsearch", "customize", "custcmd", "external",
+    "faq", "trouble",
+    "features", "doxygen_usage", "doxywizard_usage", "config", "commands", "htmlcmds", "xmlcmds",  # reference manual
+    "emojisup",
+    "langhowto", "perlmod", "arch",  # developers manual
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -1015,6 +1053,14 @@ CORPORA = {
     "debian-bochs": Corpus(
         "bochs-doc", "2.7+dfsg-4+deb12u1", "959213dca498ab3f1b4a338735c8ce0dfd7a99fb7bcbbd482b719390ea93baf0",
         {f"{p}.html": f"usr/share/doc/bochs/user/{p}.html" for p in BOCHS_PAGES},
+    ),
+    "debian-gnuplot": Corpus(
+        "gnuplot-doc", "5.4.4+dfsg1-2", "73fe1816a296594cf6a1d38528f8d740fd650f57a2cb62e029f7920fcd5b31f0",
+        {"gnuplot-manual.pdf": "usr/share/doc/gnuplot/gnuplot.pdf"},
+    ),
+    "debian-doxygen": Corpus(
+        "doxygen-doc", "1.9.4-4", "979ff7879d0b03f79408a5736770965221fbf180392497b49942c30a47595c84",
+        {f"{p}.html": f"usr/share/doc/doxygen/html/{p}.html" for p in DOXYGEN_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
