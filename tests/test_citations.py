@@ -639,6 +639,19 @@ def test_an_amount_of_another_kind_than_the_question_asks_for_is_no_answer():
         assert wrong_kind(video, said) == "", said
     assert wrong_kind("How many CPUs does it emulate?", "It emulates the i386 and x86-64 CPUs [1].") == \
         "it gives no number; the question asks for a count"
+    assert wrong_kind(video, "It has 2D/3D video memory, like the Riva128 [1].") == "it gives no number; the question asks for a size"
+    for said in ("It has 16Mbytes of video memory [1].", "It has 4096B [1].", "It has 1,024 KB [1].", "It is YY_BUF_SIZE [1]."):
+        assert wrong_kind(video, said) == "", said
+    for many, said in (("How many times faster is the JIT?", "About 10x faster [1]."),
+                       ("How many bits wide is the ALU?", "It is a 64bit ALU [1].")):
+        assert wrong_kind(many, said) == "", said
+    # (the words before the thing sized are no verb, "of" or "time": those questions ask for no size)
+    for asked, said in (("How much does the disk cache improve write performance?", "By about 40% [1]."),
+                        ("How much of the disk space is used by the index?", "About 5% [1]."),
+                        ("How much time does disk checking take?", "About 10 minutes [1]."),
+                        ("How much does the RAM disk speed up builds?", "Builds finish noticeably faster [1].")):
+        assert wrong_kind(asked, said) == "", asked
+    assert asked_kind("How much free disk space does the build need?") == "size"
     # only a question that asks for a size outright
     assert wrong_kind("How large a role does caching play in performance?", "Caching is the main factor [1].") == ""
     assert wrong_kind("缓存在多大程度上影响性能？", "缓存对性能影响很大 [1]。") == ""
@@ -1399,6 +1412,8 @@ def test_a_reply_that_is_a_value_alone_cites_the_passage_that_holds_it():
     answer = _conclude("mf", keyboard, question)
     assert not answer.refused and answer.answer == "mf [1]"
     assert _conclude("ps2", keyboard, question).refused  # no passage holds it
+    assert _conclude("xt", keyboard, question).refused  # a passage holds it, but "mf" is the default
+    assert _conclude("**mf**", keyboard, question).answer == "**mf** [1]"
     assert attribute("on", keyboard + [P(3, "turn it on")], question=question) == "on"
 
 
@@ -1568,6 +1583,13 @@ def test_a_clause_of_what_holds_when_something_is_missing_gives_a_default():
     assert given_as_default("30", "when the server cannot be reached, kb retries every 30 seconds.")
     assert not given_as_default("16", "if the image doesn't support it, stop. the disk has 16 heads.")
     assert not given_as_default("16", "if the image is large, the cylinders are calculated based on 16 heads.")
+    assert given_as_default("16", "if the image does not support returning the geometry (e.g. a raw image), the "
+                                  "cylinders are calculated based on 16 heads.")
+    assert given_as_default("16", "if the image doesn’t support returning the geometry, it uses 16 heads.")
+    # (a value inside the condition, or in the next option's entry, is none)
+    assert not given_as_default("512", "if the buffer size is not a multiple of 512 bytes, the write fails.")
+    assert not given_as_default("8080", "options\n-c file  configuration file; if the file does not exist, it is "
+                                        "created\n--port port  listen port, for example --port 8080")
 
 
 def test_only_the_clause_that_says_default_gives_a_default_word():

@@ -289,10 +289,12 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
                 # A reply that is a value alone ("mf" to "what is the default keyboard type?", where a
                 # passage says 'Defaults to "mf"'): the passage that holds it as a word, and the
                 # question's terms best. (not "on", "no" or "yes": any passage holds those)
-                word = _normalised(MARKER.sub("", claim(piece))).strip().strip("`\"'.。 ")
+                word = _normalised(MARKER.sub("", claim(piece))).strip().strip("`\"'.。*_ ")
                 if re.fullmatch(r"[a-z0-9][\w.+-]*", word) and len(word) >= 2 and word not in _STATES | _STOP | _LONE_WORDS \
                         and not _whole_word(word).search(given):
                     holding = {k: v for k, v in texts.items() if _whole_word(word).search(_normalised(v))}
+                    if _DEFAULT.search(question) or _UNSET.search(question):  # ("xt", where "mf" is the default)
+                        holding = {k: v for k, v in holding.items() if given_as_default(word, _normalised(v))}
                     n = (best_passage(question, holding, 0.0, 0.0) or min(holding)) if holding else None
             if n is None:
                 # A reply that quotes a passage as it stands ("^apt$", a search pattern) is that passage's.
@@ -597,8 +599,10 @@ _AS_DEFAULT = {"default", "if you do not", "if you don't", "if not ", "if no ", 
                "not specified", "not given", "not set"}
 # ... or in a clause of what holds when something is missing, right before the value: "If the image
 # doesn't support returning the geometry, the cylinders are calculated based on 16 heads".
-_IF_MISSING = re.compile(r"\b(?:if|when|where)\s+[^.;:!?]{0,60}?\b(?:doesn't|does\s+not|don't|do\s+not|can't|cannot"
-                         r"|isn't|is\s+not|aren't|are\s+not|fails?\s+to)\b[^.;:!?]*$", re.I)
+_OWN_DEFAULT = re.compile(r"\bdefaults?\s+(?:to|is|value\s+is|:)\s*[\"'`“‘]?[\w.-]", re.I)  # "Defaults to "mf""
+_ABBREVIATED = re.compile(r"\b(?:e\.g|i\.e|etc|cf|vs)\.", re.I)  # ("(e.g. a raw image)" ends no clause)
+_IF_MISSING = re.compile(r"\b(?:if|when|where)\s+[^.;:!?\n]{0,60}?\b(?:doesn't|does\s+not|don't|do\s+not|can't|cannot"
+                         r"|isn't|is\s+not|aren't|are\s+not|fails?\s+to)\b[^.;:!?\n]*,[^.;:!?\n,]*$", re.I)
 
 
 # A hyphenated setting name (read-quanta, hello-interval), and such words that name no setting.
@@ -808,9 +812,10 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
         # values" in an example configuration gives 2345 as no default.
         # (or in a short sentence right after it: "Port 22. This is the default.")
         clause, *rest = _CLAUSE_END.split(text[m.end() : m.end() + ANCHOR_CHARS], 2)
-        after = clause + (f" {rest[0]}" if rest and len(rest[0]) <= 40 else "")
+        # (not one that names its own: "It must be one of "xt", "at" or "mf". Defaults to "mf".")
+        after = clause + (f" {rest[0]}" if rest and len(rest[0]) <= 40 and not _OWN_DEFAULT.search(rest[0]) else "")
         if any(t in text[max(0, m.start() - ANCHOR_CHARS) : m.end()] or t in after for t in _AS_DEFAULT) \
-                or _IF_MISSING.search(text[max(0, m.start() - ANCHOR_CHARS) : m.start()]):
+                or _IF_MISSING.search(_ABBREVIATED.sub("eg", text[max(0, m.start() - ANCHOR_CHARS) : m.start()]).replace("’", "'")):
             return True
         # (or in a list that a sentence of defaults opens: "… are bound to default values in the file
         # sdcdbsrc.el. The variables are listed below, … • sdcdbsrc-frequency '11059200")
@@ -1366,11 +1371,14 @@ _KINDS = {"second": "time", "minute": "time", "hour": "time", "day": "time", "we
           "year": "time", "kb": "size", "mb": "size", "gb": "size", "tb": "size", "percent": "percent"}
 # Units a size is asked in: "how many KB of RAM", "多少 MB".
 _SIZE_UNITS = r"(?:bytes|kilobytes|megabytes|gigabytes|[kmgt]i?bs?)"
+# Up to two words before the thing sized ("how much video memory", "how much free disk space"); not
+# a verb or "of" ("how much does the disk cache help", "how much of the disk", "how much time does disk checking take").
+_SIZE_FILLER = r"(?:(?!(?:does|do|did|is|are|was|were|will|can|of|the|time|data)\b)[\w/-]+ ){0,2}?"
 _ASKS = [
     ("time", re.compile(r"\bhow long (?:does|do|did|will|would|should|must|before|after|until)\b|\bhow often\b"
                         r"|\bhow many (?:seconds|minutes|hours|days|weeks|months|years)\b"
                         r"|多久|多长时间|多少(?:秒|分钟|小时|天|周|个月|年)", re.I)),
-    ("size", re.compile(r"\bhow (?:much|big|large) (?:[\w/-]+ ){0,2}?(?:memory|space|disk|ram|storage|room)\b|\bhow (?:big|large)\b"
+    ("size", re.compile(rf"\bhow (?:much|big|large) {_SIZE_FILLER}(?:memory|space|disk|ram|storage|room)\b|\bhow (?:big|large)\b"
                         rf"|\bhow many {_SIZE_UNITS}\b|多大|多少\s*(?:内存|空间|磁盘|字节|{_SIZE_UNITS}(?![a-z]))", re.I)),
     # (a clock's frequency, not "update frequency", which "every 5 minutes" answers)
     ("rate", re.compile(r"\b(?:baud|bit)\s*rate\b|\b(?:clock|sck|cpu|bus|spi|oscillator|crystal)\s+(?:frequency|rate|speed)\b"
@@ -1409,10 +1417,11 @@ _DURATION = re.compile(r"\d[\d,.]*\s*(?:(?:micro|milli|nano)?seconds?|[mµun]?s|
 # A question that asks for a size outright ("How large is the heap?", "缓存默认多大？"; not "how large
 # a role", "多大程度"), and what says one without a digit: a unit, a multiple, a part, no bound.
 _SIZE_ASKED = re.compile(r"^\W*how (?:large|big) (?:is|are|can|could|should|does|do|will|would|may|must)\b"
-                         r"|^\W*how much (?:[\w/-]+ ){0,2}?(?:memory|ram|space|storage)\b"
+                         rf"|^\W*how much {_SIZE_FILLER}(?:memory|ram|space|storage)\b"
                          r"|(?<!程度)多大[？?。]?\s*$", re.I)
 # A number an answer gives: not the digits of a name ("2D/3D", "Voodoo3"); "32MB", "64k" and "1e-9" are.
-_NUMBER_SAID = re.compile(r"(?<![a-z])\d+(?:[.,]\d+)*(?:\s*(?:[kmgt]i?b|bytes?|[kmgt])\b|(?![a-z\d]))", re.I)
+_NUMBER_SAID = re.compile(r"(?<![a-z\d])\d+(?:[.,]\d+)*(?:\s*(?:(?:[kmgt]i?)?(?:b|bytes?|bits?)|bpp|[kmgt]|[x×])\b"
+                          r"|(?![a-z\d]))", re.I)
 _SIZE_SAID = re.compile(r"\b(?:(?:kilo|mega|giga|tera)?bytes?|[kmgt]i?b|pages?|sectors?|blocks?|words?|characters?"
                         r"|lines?|twice|double|triple|half|quarter|third|times|fraction|percent|whole|entire|same"
                         r"|size|as (?:large|big|much) as|no (?:\w+ )?(?:limit|maximum|bound)|unlimited|unbounded"
@@ -1477,7 +1486,8 @@ def wrong_kind(question: str, answer: str) -> str:
     # unit, a multiple ("twice the page size") or no bound ("unlimited") is one.
     if asked == "size" and _SIZE_ASKED.search(question) and not kinds and not counts \
             and not _CHINESE_NUMBER.search(plain) and not _NUMBER_SAID.search(_normalised(plain)) \
-            and not _SIZE_SAID.search(plain) and not _ALL_CAPS.search(plain) and not _IDENTIFIER.search(plain):
+            and not _SIZE_SAID.search(plain) and not _ALL_CAPS.search(plain) \
+            and not any(m.group(1) or not re.fullmatch(r"[A-Za-z]+\d+", m.group(2)) for m in _IDENTIFIER.finditer(plain)):
         return "it gives no number; the question asks for a size"
     if not kinds and not counts - {"no", "none"} and not _CHINESE_NUMBER.search(plain) \
             and _UNITS_ASKED.search(question):  # "how many days": a number of days
