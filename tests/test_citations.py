@@ -1824,3 +1824,24 @@ def test_a_setting_asked_for_by_its_kind_is_no_neighbour_of_the_names_the_questi
     assert sibling(question, "GAMMU_PATH [1]") == ""
     # A value asked of a named setting still is not its neighbour's.
     assert sibling("What is the default of read-quanta?", "The default of write-quanta is 64 [1].") == "write-quanta"
+
+
+def test_an_answer_that_only_says_the_thing_asked_about_is_not_so_needs_a_passage_that_says_so():
+    """"How often does GNU Prolog run garbage collection on its global stack?" answered "The GNU
+    Prolog compiler does not run garbage collection on its global stack." where no passage says a
+    word of garbage collection (GNU Prolog, round 19's near miss): withdrawn. A passage that says
+    something negative near the same words, a value of the answer's own, or a yes/no question
+    keeps the answer."""
+    from kb.answer.citations import absence_unsaid
+
+    question = "How often does GNU Prolog run garbage collection on its global stack?"
+    stacks = [P(1, "Stack Default size (Kb) Environment variable: global 32768 GLOBALSZ heap (compound terms).")]
+    answer = _conclude("The GNU Prolog compiler does not run garbage collection on its global stack [1].", stacks, question)
+    assert answer.refused and "says it is not so" in answer.dropped[0]
+    collected = [P(1, "GNU Prolog has no garbage collector: the global stack is recovered only on backtracking.")]
+    assert not _conclude("GNU Prolog does not collect garbage on its global stack; backtracking recovers it [1].",
+                         collected, question).refused
+    assert not absence_unsaid(question, "It runs none; the global stack is 32768 Kb [1].", stacks)  # a value of its own
+    assert not absence_unsaid("Does GNU Prolog run garbage collection on its global stack?",
+                              "No, it does not run garbage collection on its global stack [1].", stacks)
+    assert not absence_unsaid("Which stack is not collected?", "The global stack is not collected [1].", stacks)

@@ -1509,6 +1509,40 @@ def unbounded_unsaid(answer: str, cited: list[Cited]) -> bool:
         _UNBOUNDED.search(_normalised(f"{getattr(p, 'label', '')}\n{p.text}")) for p in cited)
 
 
+# A claim that something is not so ("does not run garbage collection", "there are no Canon models"),
+# and what says anything like it in a passage.
+_NEGATED = re.compile(r"\b(?:not|no|never|none|cannot|nothing|neither|nor)\b|n't\b|n’t\b", re.I)
+_NEGATION_SAID = re.compile(r"\b(?:not|no|never|none|cannot|nothing|neither|nor|without|only|unsupported|lacks?"
+                            r"|removed|dropped|disabled|unavailable)\b|n't\b", re.I)
+ABSENCE_CHARS = 150  # how near a passage's negation two of the answer's words from the question must be
+
+
+def absence_unsaid(question: str, answer: str, cited: list[Cited]) -> bool:
+    """Whether an English answer to a question that asks what, which, how or how often only says
+    that the thing asked about is not so ("The GNU Prolog compiler does not run garbage collection
+    on its global stack." to "How often does GNU Prolog run garbage collection?"), in the question's
+    words and with no fact of its own, where no passage it cites says anything negative near two of
+    those words: a small model's way out when the passages do not hold the answer. A yes/no question
+    may be answered "no", and a question that says "not" itself may be answered with one."""
+    plain = MARKER.sub(" ", answer)
+    if _POLAR.match(question) or _NEGATED.search(question) or not _NEGATED.search(plain) or _UNBOUNDED.search(plain):
+        return False  # ("there is no limit" is unbounded_unsaid's)
+    given = _normalised(question)
+    if any(not supported(f, given) for f in facts(plain)):
+        return False  # "no longer than 60 characters": a value of its own
+    asked = set(re.findall(r"[a-z][\w-]{3,}", given)) - _STOP
+    words = {w for w in re.findall(r"[a-z][\w-]{3,}", _normalised(plain)) if w in asked}
+    if len(words) < 2:
+        return False
+    for p in cited:
+        text = _normalised(p.text)
+        for m in _NEGATION_SAID.finditer(text):
+            near = text[max(0, m.start() - ABSENCE_CHARS) : m.end() + ABSENCE_CHARS]
+            if sum(1 for w in words if w in near) >= 2:
+                return False
+    return True
+
+
 # A question for a network port ("Which TCP port …", "on which port does it listen", "哪个端口"), not
 # for a serial or parallel port's device, nor for a compiler's port to a processor.
 _PORT_ASKED = re.compile(r"\b(?:tcp|udp)\s+port\b|\bport\s+number\b|\b(?:which|what)\s+(?:default\s+)?port\b(?!\s+(?:of|to|for)\b)"

@@ -23,8 +23,9 @@ from functools import partial
 from typing import Any
 
 from kb.answer.citations import (
-    MARKER, Cited, anchor_terms, attribute, ground, holds, names_no_setting, names_nobody, parse_citations, restates,
-    port_unsaid, role_unsaid, says_something, sibling, specific_terms, unbounded_unsaid, unsupported_terms, wrong_kind,
+    MARKER, Cited, absence_unsaid, anchor_terms, attribute, ground, holds, names_no_setting, names_nobody,
+    parse_citations, port_unsaid, restates, role_unsaid, says_something, sibling, specific_terms, unbounded_unsaid,
+    unsupported_terms, wrong_kind,
 )
 from kb.answer.context import pack_context
 from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
@@ -380,6 +381,8 @@ class Answerer:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites gives its number as a port)")
             if unbounded_unsaid(answer.answer, cited):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites says there is no limit)")
+            if english and absence_unsaid(answer.standalone_question, answer.answer, cited):
+                return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites says it is not so)")
         kb_cited = {c.n for c in answer.citations} - {c.n for c in model_cited}
         answer.attribution = ("model+kb" if model_cited else "kb") if kb_cited else "model" if model_cited else "none"
         answer.grounded = bool(answer.citations)
