@@ -167,6 +167,38 @@ def test_a_term_no_passage_holds_is_searched_for_before_the_question_is_refused(
     assert model.prompts == []
 
 
+def test_a_name_a_chinese_question_uses_that_no_document_holds_is_refused_without_the_model():
+    """"kittycairo 终端默认的画布尺寸是多少？" (gnuplot, round 25): neither the passages nor a search for
+    the word alone find "kittycairo" (the manual documents a canvas terminal, not that one), so the
+    question is refused before the model, which would give the canvas terminal's size. A name only
+    its own search finds is no reason to refuse, nor is a unit ("多少 MB")."""
+    canvas = _hit(1, "The canvas terminal: the default size in standalone mode is 600 by 400 pixels.")
+    kitty = _hit(2, "The kittycairo terminal draws into a kitty graphics window; its size is the window's.")
+    for held, refused in (([canvas], True), ([canvas, kitty], False)):
+        searched: list[str] = []
+
+        def search(query: str, top_k, held=held):
+            searched.append(query)
+            return held[1:] if query == "kittycairo" else held[:1]
+
+        model = ScriptedChat()
+        answerer = Answerer(LLMSettings(), search=search, is_relevant=lambda hits, q: True, model=lambda: model,
+                            model_name=model.name)
+        _, answer, _ = _run(answerer, "kittycairo 终端默认的画布尺寸是多少？")
+        assert "kittycairo" in searched
+        if refused:
+            assert answer.refused and answer.refused_by == "terms"
+            assert all(p.startswith("Translate the question") for p in model.prompts)  # never asked to answer
+            assert answer.dropped == ["the question names kittycairo, which no document mentions"]
+        else:
+            assert answer.refused_by != "terms" and any("问题：" in p for p in model.prompts)
+    model = ScriptedChat()
+    answerer = Answerer(LLMSettings(), search=lambda q, k: [canvas], is_relevant=lambda hits, q: True,
+                        model=lambda: model, model_name=model.name)
+    _, answer, _ = _run(answerer, "canvas 终端的图像最多占用多少 MB 内存？")
+    assert answer.refused_by != "terms" and any("问题：" in p for p in model.prompts)
+
+
 class CrowdedChat(ScriptedChat):
     """Refuses when the prompt holds more than two passages; answers from the first otherwise."""
 

@@ -1845,3 +1845,18 @@ def test_an_answer_that_only_says_the_thing_asked_about_is_not_so_needs_a_passag
     assert not absence_unsaid("Does GNU Prolog run garbage collection on its global stack?",
                               "No, it does not run garbage collection on its global stack [1].", stacks)
     assert not absence_unsaid("Which stack is not collected?", "The global stack is not collected [1].", stacks)
+
+
+def test_the_latin_words_of_a_chinese_question_are_names_units_aside():
+    """A Chinese question's Latin words name what it is about (a terminal, a format, a setting file);
+    a unit ("多少 MB", "MHz") is no name: a manual may spell it out. An English question has none."""
+    from kb.answer.citations import foreign_names
+
+    assert foreign_names("kittycairo 终端默认的画布尺寸是多少？") == ["kittycairo"]
+    assert foreign_names("gnuplot 读取JSON格式的数据文件要用哪个命令？") == ["gnuplot", "json"]
+    assert foreign_names("cockpit.conf 中 RequireHost 选项的默认值是什么？") == ["cockpit.conf", "requirehost"]
+    assert foreign_names("sim65 模拟的 CPU 时钟频率是多少 MHz？程序可以使用多少KB内存？") == ["sim65", "cpu"]
+    assert foreign_names("Which JSON reader does gnuplot use?") == []
+    assert foreign_names("如果 Nextcloud 安装在 http://yourserver.com/nextcloud，那么它的 WebDAV 地址是什么？") == \
+        ["nextcloud", "webdav"]  # (an example's address is no name)
+    assert foreign_names("在 /etc/cockpit/machines.d/ 中，Cockpit 写入哪个文件？") == ["cockpit"]

@@ -1677,6 +1677,23 @@ def holds(passage: Cited, term: str) -> bool:
     return mentions(term, _headed(passage))
 
 
+# A unit a Chinese question may say in Latin letters ("多少 MB", "多少 MHz"): a manual may spell it out.
+_UNIT_NAME = re.compile(r"(?:[kmgtp]i?b|bytes?|bits?|[kmg]?hz|[mµun]?s|sec|min|k?bps|baud|dpi|px|pt|cm|mm|kg)", re.I)
+
+
+def foreign_names(question: str) -> list[str]:
+    """The Latin words of a Chinese question, units aside ("kittycairo 终端默认的画布尺寸", "读取 JSON
+    格式的数据"): in a Chinese question they name things (a program, a format, a setting), which
+    documents that hold the answer mention. Empty for other questions."""
+    if not _HAN.search(question):
+        return []
+    # (not the parts of a path or an address, "/etc/cockpit/machines.d/", "http://yourserver.com/nextcloud":
+    # an example's, which the documents may write otherwise)
+    bare = re.sub(r"[^\s，。？、：；]*/[^\s，。？、：；]*", " ", question)
+    words = re.findall(r"(?<![A-Za-z0-9_.-])[A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-9+]", bare)
+    return list(dict.fromkeys(w.lower() for w in words if not _UNIT_NAME.fullmatch(w)))
+
+
 def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:
     """The question's specific terms that no passage (text or heading) contains (a setting from
     another version, a tool the documents never name), and the versions it asks about where the

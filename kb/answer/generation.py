@@ -23,9 +23,9 @@ from functools import partial
 from typing import Any
 
 from kb.answer.citations import (
-    MARKER, Cited, absence_unsaid, anchor_terms, attribute, ground, holds, names_no_setting, names_nobody,
-    parse_citations, port_unsaid, restates, role_unsaid, says_something, sibling, specific_terms, unbounded_unsaid,
-    unsupported_terms, wrong_kind,
+    MARKER, Cited, absence_unsaid, anchor_terms, attribute, foreign_names, ground, holds, names_no_setting,
+    names_nobody, parse_citations, port_unsaid, restates, role_unsaid, says_something, sibling, specific_terms,
+    unbounded_unsaid, unsupported_terms, wrong_kind,
 )
 from kb.answer.context import pack_context
 from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
@@ -39,6 +39,7 @@ from kb.settings import HISTORY_MAX_MESSAGES, HISTORY_MESSAGE_MAX_CHARS, QUESTIO
 log = logging.getLogger(__name__)
 
 SECOND_LOOK = 2  # passages a refused question is asked over once more ([llm] second_look)
+NAME_SEARCH_K = 20  # hits a search for one name a Chinese question uses is read to (kb's lexical half ranks it first)
 _THINK = re.compile(r"<think>.*?(</think>|$)\s*", re.S)
 
 
@@ -154,6 +155,14 @@ class Answerer:
             answer.refused_by = "terms"
             yield from self._refuse(answer, [])
             return
+        unnamed = self._unnamed(answer.standalone_question, hits) if self.settings.grounding else []
+        if unnamed:
+            answer.timings["retrieval_ms"] = round((time.perf_counter() - started) * 1000, 1)
+            log.info("no document mentions %s: refusing %r without the model", ", ".join(unnamed), question[:80])
+            answer.dropped = [f"the question names {', '.join(unnamed)}, which no document mentions"]
+            answer.refused_by = "terms"
+            yield from self._refuse(answer, [])
+            return
         model = self._model()
         answer.model = model.name
         numbered, messages = self.build_messages(model, question, history, hits, lang, sampling.max_tokens)
@@ -200,6 +209,15 @@ class Answerer:
         if self.settings.verify and not answer.refused and not answer.cancelled:
             self.verify(model, messages, reply, answer)
         yield Event("done", answer)
+
+    def _unnamed(self, question: str, hits: list[Hit]) -> list[str]:
+        """The Latin words of a Chinese question (a program, a format, a setting: "kittycairo 终端",
+        "JSON 格式") that neither its passages nor a search for each word alone finds in any
+        passage: things the documents never mention, whose answer they cannot hold (a neighbouring
+        terminal's canvas size is no answer). A word the passages hold costs nothing; each other
+        one, one search."""
+        missing = [w for w in foreign_names(question) if not any(holds(h, w) for h in hits)]
+        return [w for w in missing if not any(holds(h, w) for h in self._search(w, NAME_SEARCH_K))]
 
     def _find_terms(self, question: str, hits: list[Hit], missing: list[str],
                     top_k: int | None) -> tuple[list[Hit], list[str]]:
