@@ -1860,3 +1860,44 @@ def test_the_latin_words_of_a_chinese_question_are_names_units_aside():
     assert foreign_names("如果 Nextcloud 安装在 http://yourserver.com/nextcloud，那么它的 WebDAV 地址是什么？") == \
         ["nextcloud", "webdav"]  # (an example's address is no name)
     assert foreign_names("在 /etc/cockpit/machines.d/ 中，Cockpit 写入哪个文件？") == ["cockpit"]
+
+
+def test_the_review_s_cases_of_the_absence_and_chinese_name_checks():
+    """A passage says "not so" as "off", "Default: 0" or "false"; an answer that also says what is so,
+    a subject named only by the passage's heading, and "no-store" (a value) keep their answers. A
+    Chinese question's name meets its passage across hyphens, case and plurals; quoted text, the
+    asker's own values, everyday words and units are no names."""
+    from dataclasses import dataclass
+
+    from kb.answer.citations import absence_unsaid, foreign_names, names
+
+    @dataclass
+    class Labelled:
+        n: int
+        text: str
+        label: str
+
+    for question, answer, passage in (
+            ("Which compression does rsync use by default?", "rsync does not use compression by default [1].",
+             "rsync sends files as they are. Compression is off by default."),
+            ("How many times does the client retry a failed request?", "The client does not retry failed requests [1].",
+             "A failed request is reported, not retried. Default: 0."),
+            ("Which compression does the archiver use by default?", "The archiver uses no compression by default [1].",
+             "compression: default false"),
+            ("How does GNU Prolog reclaim memory on its global stack?",
+             "GNU Prolog does not run a garbage collector; its memory is reclaimed on backtracking [1].",
+             "The global stack is reclaimed on backtracking."),
+            ("Which header stops the browser caching the page?",
+             "The page sets a no-store header so the browser stops caching the page [1].",
+             "Cache-Control: no-store tells the browser to keep no copy.")):
+        assert not absence_unsaid(question, answer, [P(1, passage)]), answer
+    tls = [Labelled(1, "TLS is disabled by default; set tls = on to accept TLS connections.", "Server configuration > TLS")]
+    assert not absence_unsaid("Which TLS versions does the server accept by default?",
+                              "By default the server accepts no TLS connections: TLS is not enabled [1].", tls)
+    assert names(P(1, "Turn on WiFi in the settings."), "wi-fi") and names(P(1, "Text is read as UTF8."), "utf-8")
+    assert names(P(1, "plot styles: lines, points"), "style") and names(P(1, "Use proxy_pass to forward."), "proxy")
+    assert not names(P(1, "The canvas terminal."), "kittycairo")
+    assert foreign_names('我用 set title "Sales Report" 设置了标题，怎么改它的字体？') == ["set", "title"]
+    assert foreign_names("我的主机名是 myserver，如何用 ssh 登录？") == ["ssh"]
+    assert foreign_names("Hi，gnuplot 怎么设置标题？") == ["gnuplot"]
+    assert foreign_names("带宽最多多少 Mbps？每秒多少 fps？") == []

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from kb.lexicon import english_anchors
 from kb.answer.prompting import language
 from kb.records import CJK_UNIFIED
+from kb.store.lexical import fold
 
 MARKER = re.compile(r"\[(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\]|【(\d{1,3})】")
 SNIPPET_CHARS = 240
@@ -1511,9 +1512,11 @@ def unbounded_unsaid(answer: str, cited: list[Cited]) -> bool:
 
 # A claim that something is not so ("does not run garbage collection", "there are no Canon models"),
 # and what says anything like it in a passage.
-_NEGATED = re.compile(r"\b(?:not|no|never|none|cannot|nothing|neither|nor)\b|n't\b|n’t\b", re.I)
+_NEGATED = re.compile(r"\b(?:not|(?<!-)no(?!-)|never|none|cannot|nothing|neither|nor)\b|n't\b|n’t\b", re.I)  # (not "no-store")
 _NEGATION_SAID = re.compile(r"\b(?:not|no|never|none|cannot|nothing|neither|nor|without|only|unsupported|lacks?"
-                            r"|removed|dropped|disabled|unavailable)\b|n't\b", re.I)
+                            r"|removed|dropped|disabled?|disables|unavailable|off|false|zero|0)\b|n't\b", re.I)
+# Where an answer's clauses part: a sentence's end, a semicolon or colon, ", and", " but ".
+_CLAUSES = re.compile(r"[.;:!?](?:\s|$)|,\s*(?:and|but|so|then|while)\s|\s(?:but|so|then|while)\s", re.I)
 ABSENCE_CHARS = 150  # how near a passage's negation two of the answer's words from the question must be
 
 
@@ -1530,12 +1533,14 @@ def absence_unsaid(question: str, answer: str, cited: list[Cited]) -> bool:
     given = _normalised(question)
     if any(not supported(f, given) for f in facts(plain)):
         return False  # "no longer than 60 characters": a value of its own
-    asked = set(re.findall(r"[a-z][\w-]{3,}", given)) - _STOP
-    words = {w for w in re.findall(r"[a-z][\w-]{3,}", _normalised(plain)) if w in asked}
+    if any(len(c.split()) >= 3 and not _NEGATED.search(c) for c in _CLAUSES.split(plain)):
+        return False  # "…; its memory is reclaimed on backtracking": it says something of its own too
+    asked = {w[:5] for w in set(re.findall(r"[a-z][\w-]{3,}", given)) - _STOP}  # (as stems: "requests" is "request")
+    words = {w[:5] for w in re.findall(r"[a-z][\w-]{3,}", _normalised(plain)) if w[:5] in asked and w not in _STOP}
     if len(words) < 2:
         return False
     for p in cited:
-        text = _normalised(p.text)
+        text = _headed(p)  # (the thing may be named by its heading alone: "Server configuration > TLS")
         for m in _NEGATION_SAID.finditer(text):
             near = text[max(0, m.start() - ABSENCE_CHARS) : m.end() + ABSENCE_CHARS]
             if sum(1 for w in words if w in near) >= 2:
@@ -1678,7 +1683,10 @@ def holds(passage: Cited, term: str) -> bool:
 
 
 # A unit a Chinese question may say in Latin letters ("多少 MB", "多少 MHz"): a manual may spell it out.
-_UNIT_NAME = re.compile(r"(?:[kmgtp]i?b|bytes?|bits?|[kmg]?hz|[mµun]?s|sec|min|k?bps|baud|dpi|px|pt|cm|mm|kg)", re.I)
+_UNIT_NAME = re.compile(r"(?:[kmgtp]i?b|bytes?|[kmgt]?bits?|[kmg]?hz|[mµun]?s|sec|min|[kmgt]?bps|baud|dpi|px|pt|cm|mm|kg"
+                        r"|fps|ppm|rpm)", re.I)
+# Words a Chinese question may say in English that name nothing ("Hi，…", "请用 English 回答").
+_EVERYDAY = frozenset("hi hello ok okay thanks thank please english chinese yes no".split())
 
 
 def foreign_names(question: str) -> list[str]:
@@ -1690,8 +1698,28 @@ def foreign_names(question: str) -> list[str]:
     # (not the parts of a path or an address, "/etc/cockpit/machines.d/", "http://yourserver.com/nextcloud":
     # an example's, which the documents may write otherwise)
     bare = re.sub(r"[^\s，。？、：；]*/[^\s，。？、：；]*", " ", question)
+    # (nor what the asker quotes or calls their own: 'set title "Sales Report"', "我的主机名是 myserver")
+    bare = re.sub(r"\"[^\"]*\"|“[^”]*”|'[^']*'|‘[^’]*’|「[^」]*」|《[^》]*》|(?:是|叫|叫做|名为|为)\s*[A-Za-z][\w.+-]*", " ", bare)
     words = re.findall(r"(?<![A-Za-z0-9_.-])[A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-9+]", bare)
-    return list(dict.fromkeys(w.lower() for w in words if not _UNIT_NAME.fullmatch(w)))
+    return list(dict.fromkeys(w.lower() for w in words if not _UNIT_NAME.fullmatch(w) and w.lower() not in _EVERYDAY))
+
+
+def _squeezed(word: str) -> str:
+    """A word's letters and digits alone, plural folded: "Wi-Fi", "wifi" and "WiFi" meet, "utf-8" and
+    "UTF8", "Ctrl+C" and "ctrl-c", "styles" and "style"."""
+    return fold(re.sub(r"[-_+.]", "", word.lower()))
+
+
+def names(passage: Cited, word: str) -> bool:
+    """Whether a passage (text or heading) names the thing a word of a Chinese question names: as
+    `holds` finds it, or as a word, or a part of one ("proxy" in proxy_pass), spelled with or without
+    its hyphens and in the singular or the plural."""
+    if holds(passage, word):
+        return True
+    text = _headed(passage)
+    words = set(re.findall(r"[a-z0-9][a-z0-9_.+-]*", text))
+    words |= {part for w in words for part in re.split(r"[-_.+/]", w) if part}
+    return _squeezed(word) in {_squeezed(w) for w in words}
 
 
 def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:

@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any
 
 from kb.answer.citations import (
-    MARKER, Cited, absence_unsaid, anchor_terms, attribute, foreign_names, ground, holds, names_no_setting,
+    MARKER, Cited, absence_unsaid, anchor_terms, attribute, foreign_names, ground, holds, names, names_no_setting,
     names_nobody, parse_citations, port_unsaid, restates, role_unsaid, says_something, sibling, specific_terms,
     unbounded_unsaid, unsupported_terms, wrong_kind,
 )
@@ -216,8 +216,8 @@ class Answerer:
         passage: things the documents never mention, whose answer they cannot hold (a neighbouring
         terminal's canvas size is no answer). A word the passages hold costs nothing; each other
         one, one search."""
-        missing = [w for w in foreign_names(question) if not any(holds(h, w) for h in hits)]
-        return [w for w in missing if not any(holds(h, w) for h in self._search(w, NAME_SEARCH_K))]
+        missing = [w for w in foreign_names(question) if not any(names(h, w) for h in hits)]
+        return [w for w in missing if not any(names(h, w) for h in self._search(w, NAME_SEARCH_K))]
 
     def _find_terms(self, question: str, hits: list[Hit], missing: list[str],
                     top_k: int | None) -> tuple[list[Hit], list[str]]:
