@@ -41,6 +41,8 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "字体": ("font",), "颜色": ("color", "colour"), "打印": ("print",), "页面": ("page",), "窗口": ("window",),
     "过滤器": ("filter",), "类型": ("type",), "整数": ("integer",), "字符串": ("string",), "路由": ("route",),
     "邻居": ("neighbor", "neighbour"), "状态": ("state", "status"), "信号": ("signal",), "事件": ("event",),
+    "标题": ("heading", "header", "title"), "级别": ("level",), "层级": ("level",), "宽度": ("width",), "高度": ("height",),
+    "像素": ("pixel",),
 }
 
 

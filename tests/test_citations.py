@@ -983,6 +983,19 @@ def test_a_chinese_question_about_a_type_anchors_the_number_near_its_english_wor
     assert not ground("int 类型是 32 位的无符号整数 [1]。", types, question, anchors=anchor_terms(question)).dropped
 
 
+def test_a_chinese_question_about_headings_anchors_the_number_near_header_or_level():
+    """"用 # 开头的标题最多支持几级" (Doxygen, round 25) is about headings and their levels: "up to 6
+    levels" right after "make a header" answers it."""
+    from kb.answer.citations import anchor_terms
+
+    question = "在 doxygen 的 Markdown 中，用 # 开头的标题最多支持几级？"
+    headers = [P(1, "Alternatively, you can use #'s at the start of a line to make a header. The number of #'s at the "
+                    "start of the line determines the level (up to 6 levels are supported).")]
+    assert {"heade", "title"} <= anchor_terms(question)
+    assert not ground("在 doxygen 的 Markdown 中，用 # 开头的标题最多支持 6 级 [1]。", headers, question,
+                      anchors=anchor_terms(question)).dropped
+
+
 def test_a_latin_word_of_a_chinese_question_names_the_setting_a_fact_must_come_from():
     """"Yaws 用 revproxy 做反向代理时 … 默认超时时间" asks about revproxy: the default idle timeout of
     ysession, in a passage that never names revproxy, is not it; the product's own name ("yaws", in
