@@ -1914,3 +1914,17 @@ def test_the_review_s_cases_of_the_absence_and_chinese_name_checks():
     assert foreign_names("我的主机名是 myserver，如何用 ssh 登录？") == ["ssh"]
     assert foreign_names("Hi，gnuplot 怎么设置标题？") == ["gnuplot"]
     assert foreign_names("带宽最多多少 Mbps？每秒多少 fps？") == []
+
+
+def test_a_default_the_answer_calls_one_is_checked_as_one_only_when_the_question_asks_for_a_default():
+    """"Which file does doxygen write the raw search data to?" answered "The default value is:
+    searchdata.xml." from a passage that names the file without calling it a default (Doxygen, round
+    25): the question asks for no default, so the answer's word is the model's and the file is
+    checked as a plain fact. To a question about what holds unless told otherwise, a value an
+    example gives stays no default."""
+    search = [P(1, "EXTERNAL_SEARCH = YES This will make doxygen generate a file called searchdata.xml in the "
+                   "output directory. You can change the file name with the SEARCHDATA_FILE option.")]
+    question = "When searching is handed to an external indexer, which file does doxygen write the raw search data to?"
+    assert not _conclude("The default value is: searchdata.xml [1].", search, question).refused
+    limits = [P(1, "Example: c-max-rate 10M; c-plan-ahead 20")]
+    assert _conclude("The default of c-max-rate is 10M [1].", limits, "What is c-max-rate unless told otherwise?").refused

@@ -959,7 +959,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     named_by = {p.n: {t for t in named_in | plain if (_names(t, _headed(p), _label(p), t in plain) if t in lenient
                                                       else t in set_by[p.n])} - products for p in passages}
     naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
-    asks_default = single and bool(_DEFAULT.search(_SCENE.sub(" ", question)) or _UNSET.search(question))
+    default_asked = bool(_DEFAULT.search(_SCENE.sub(" ", question)) or _UNSET.search(question))
+    asks_default = single and default_asked
     # To "which version", a dotted number is a version where the passage says it as one.
     version_names = _version_names(question) if single and asked_kind(question) == "version" else None
     of = version_of(question, passages) if version_names is not None else ""
@@ -1020,7 +1021,10 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         # So is an amount that answers a question about what holds when nothing is set ("if a
         # pd-class has no pd-length line, which prefix length …"): "pd-length 96" in an example is not it.
         says_default = bool(_DEFAULT.search(claim(segment.text)))
-        given_default = {f for f in stated if says_default or asks_default and _AMOUNT.fullmatch(f)} | chosen
+        # (an answer's own "the default value is" to a question that asks about no default is the
+        # model's word: its value is checked as a plain fact, "searchdata.xml" the file it names)
+        given_default = {f for f in stated if says_default and default_asked or asks_default and _AMOUNT.fullmatch(f)} \
+            | chosen
         about = [n for n in holders if n in naming and all(anchored(f, texts[n], anchors or set()) for f in stated)]
         # (a --help list's bracketed default is the option's the question names, not a neighbour's the answer names)
         defaults = [n for n in about if all(given_as_default(f, texts[n], posed) for f in given_default)]
