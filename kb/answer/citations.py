@@ -598,9 +598,10 @@ _SCENE = re.compile(r"\b(?:with|under|using|in)\s+(?:the\s+|its\s+|[\w.-]+['’]
 # explicitly give the compression level L …, it will use level 3", "unless configured otherwise".
 _AS_DEFAULT = {"default", "if you do not", "if you don't", "if not ", "if no ", "when no ", "unless", "omitted",
                "not specified", "not given", "not set"}
+# A short sentence after a value that names a default of its own ('It must be one of "xt" or "mf". Defaults to "mf".').
+_OWN_DEFAULT = re.compile(r"\bdefaults?\s+(?:to|is|value\s+is|:)\s*[\"'`“‘]?[\w.-]", re.I)
 # ... or in a clause of what holds when something is missing, right before the value: "If the image
 # doesn't support returning the geometry, the cylinders are calculated based on 16 heads".
-_OWN_DEFAULT = re.compile(r"\bdefaults?\s+(?:to|is|value\s+is|:)\s*[\"'`“‘]?[\w.-]", re.I)  # "Defaults to "mf""
 _ABBREVIATED = re.compile(r"\b(?:e\.g|i\.e|etc|cf|vs)\.", re.I)  # ("(e.g. a raw image)" ends no clause)
 _IF_MISSING = re.compile(r"\b(?:if|when|where)\s+[^.;:!?\n]{0,60}?\b(?:doesn't|does\s+not|don't|do\s+not|can't|cannot"
                          r"|isn't|is\s+not|aren't|are\s+not|fails?\s+to)\b[^.;:!?\n]*,[^.;:!?\n,]*$", re.I)
