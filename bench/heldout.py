@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's forty-two held-out sets: twenty-one PDF manuals and twenty-one HTML manuals, each held out for one round.
+"""Build kb's forty-four held-out sets: twenty-two PDF manuals and twenty-two HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: forty-two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: forty-four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -591,6 +591,32 @@ below) and unpacked there with `dpkg -x`:
   list of pages (pages.html), the changelog (changelog.html.gz: the release notes of every version, other versions'
   facts), the graph legend (graph_legend.html: an example page doxygen generates, in no table of contents), the
   images, stylesheets and scripts, and the package's changelog and copyright.
+- debian-yosys: yosys-doc 0.23-6
+  (sha256 5b5612745852a7b98da85f14eeb37979b188416c05deb4127519eb9405e6d8ac), the Yosys Manual (the Yosys Open SYnthesis
+  Suite, the free Verilog HDL synthesis tool, by Claire Xenia Wolf, first published as a bachelor thesis at the Vienna
+  University of Technology): the introduction, the basic principles of HDL synthesis, the approach, the implementation
+  overview (RTLIL, the command interface, the source tree), the internal cell library (RTL cells and gates), programming
+  Yosys extensions, the Verilog and AST frontends, the optimizations (the opt passes, FSM extraction and encoding), the
+  technology mapping, and the appendices: the auxiliary libraries and programs, the command reference manual (every
+  command and its options), the RTLIL text representation and the application notes. Kept: the PDF of the manual, 286
+  PDF pages (about 553,000 characters of text as pypdf extracts it; the page numbers printed on its pages are the
+  PDF's), one file. Left out: the presentation slides (presentation.pdf: a second document, one manual per corpus), and
+  the changelog and copyright.
+- debian-aspell: aspell-doc 0.60.8-4
+  (sha256 6c768a7131085af8b9e59e9c1810816a947510edf3a92e589cf6b8a47f33bf71), the GNU Aspell 0.60.8 manual (the
+  spell checker designed to replace Ispell): the introduction and support, basic usage (files, the Ispell replacement,
+  other applications), customizing Aspell (specifying options, the options, the notes on options, filters, the prefix
+  option, typo-analysis and the suggestion modes), working with dictionaries (aspell-import, how a dictionary is
+  selected, listing and dumping word lists, affix info, the personal and replacement dictionaries, multi-dictionaries,
+  dictionary naming, AWLI files), writing programs that use Aspell (the C API, the pipe), adding support for other
+  languages (the language data file, compiling the word list, phonetic code, the simple soundslike, replacement tables,
+  affix compression, compound words, new character sets, official dictionary packages), the implementation notes,
+  installing and upgrading, and the authors. Kept: its HTML, one file per node as the package ships it, 55 files in the
+  manual's order (aspell.html/index.html's), about 139,000 characters of text once the tags are stripped. Left out: the
+  table of contents (index.html), the ChangeLog (other versions' facts), the copying terms and the GNU FDL and LGPL
+  texts (Copying.html and the two licenses: license terms), the seven pages that no table of contents links (anchors of
+  other nodes), the developer's manual (aspell-dev.html: another manual, for Aspell's own developers), and the
+  package's NEWS.Debian, changelogs and copyright.
 
 Layout:
 
@@ -636,6 +662,8 @@ Layout:
     bench/.cache/heldout/debian-bochs/corpus/<page>.html
     bench/.cache/heldout/debian-gnuplot/corpus/gnuplot-manual.pdf
     bench/.cache/heldout/debian-doxygen/corpus/<page>.html
+    bench/.cache/heldout/debian-yosys/corpus/yosys-manual.pdf
+    bench/.cache/heldout/debian-aspell/corpus/<node>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -657,7 +685,8 @@ corpora/heldout-debian-asymptote-questions.jsonl, corpora/heldout-debian-gammu-q
 corpora/heldout-debian-flex-questions.jsonl, corpora/heldout-debian-cc65-questions.jsonl,
 corpora/heldout-debian-glpk-questions.jsonl, corpora/heldout-debian-graphviz-questions.jsonl,
 corpora/heldout-debian-gpsbabel-questions.jsonl, corpora/heldout-debian-bochs-questions.jsonl,
-corpora/heldout-debian-gnuplot-questions.jsonl and corpora/heldout-debian-doxygen-questions.jsonl, 30 each
+corpora/heldout-debian-gnuplot-questions.jsonl, corpora/heldout-debian-doxygen-questions.jsonl,
+corpora/heldout-debian-yosys-questions.jsonl and corpora/heldout-debian-aspell-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -892,6 +921,29 @@ DOXYGEN_PAGES = [  # in the manual's order (pages.html's): a file per page, the 
     "emojisup",
     "langhowto", "perlmod", "arch",  # developers manual
 ]
+ASPELL_PAGES = [  # in the manual's order (aspell.html/index.html's): a file per node
+    "Introduction", "Support", "Basic-Usage", "Spellchecking-Individual-Files",
+    "Using-Aspell-as-a-Replacement-for-Ispell", "Using-Aspell-with-other-Applications",
+    "Customizing-Aspell", "Specifying-Options", "The-Options", "Dumping-Configuration-Values",  # 4 customizing
+    "Notes-on-Various-Options", "Notes-on-Various-Filters-and-Filter-Modes", "Notes-on-the-Prefix-Option",
+    "Notes-on-Typo_002dAnalysis", "Notes-on-the-Different-Suggestion-Modes",
+    "Working-With-Dictionaries", "Using-aspell_002dimport", "How-Aspell-Selects-an-Appropriate-Dictionary",  # 5
+    "Listing-Available-Dictionaries", "Dumping-the-Contents-of-the-Word-List", "Creating-an-Individual-Word-List",
+    "Working-With-Affix-Info-in-Word-Lists", "Format-of-the-Personal-and-Replacement-Dictionaries",
+    "Using-Multi-Dictionaries", "Dictionary-Naming", "AWLI-files",
+    "Writing-programs-to-use-Aspell", "Through-the-C-API", "Through-A-Pipe",  # 6 programs
+    "Notes-on-Storing-Replacement-Pairs",
+    "Adding-Support-For-Other-Languages", "The-Language-Data-File", "Compiling-the-Word-List",  # 7 languages
+    "Phonetic-Code", "The-Simple-Soundslike", "Replacement-Tables", "Affix-Compression",
+    "Controlling-the-Behavior-of-Compound-Words", "Creating-A-New-Character-Set",
+    "Creating-An-Official-Dictionary-Package",
+    "Implementation-Notes", "Aspell-Suggestion-Strategy", "Notes-on-8_002dbit-Characters",  # appendices A, B, D
+    "Installing", "Generic-Install-Instructions", "HTML-Manuals-and-_0022make-clean_0022", "Curses-Notes",
+    "Loadable-Filter-Notes", "Using-32_002dBit-Dictionaries-on-a-64_002dBit-System",
+    "Upgrading-from-Aspell-0_002e60_002e7", "Upgrading-from-Aspell-0_002e50",
+    "Upgrading-from-Aspell-_002e33_002fPspell-_002e12", "Upgrading-from-a-Pre_002d0_002e50-snapshot", "WIN32-Notes",
+    "Authors",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -1061,6 +1113,14 @@ CORPORA = {
     "debian-doxygen": Corpus(
         "doxygen-doc", "1.9.4-4", "979ff7879d0b03f79408a5736770965221fbf180392497b49942c30a47595c84",
         {f"{p}.html": f"usr/share/doc/doxygen/html/{p}.html" for p in DOXYGEN_PAGES},
+    ),
+    "debian-yosys": Corpus(
+        "yosys-doc", "0.23-6", "5b5612745852a7b98da85f14eeb37979b188416c05deb4127519eb9405e6d8ac",
+        {"yosys-manual.pdf": "usr/share/doc/yosys/manual.pdf"},
+    ),
+    "debian-aspell": Corpus(
+        "aspell-doc", "0.60.8-4", "6c768a7131085af8b9e59e9c1810816a947510edf3a92e589cf6b8a47f33bf71",
+        {f"{p}.html": f"usr/share/doc/aspell-doc/aspell.html/{p}.html" for p in ASPELL_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
