@@ -167,7 +167,7 @@ def test_a_term_no_passage_holds_is_searched_for_before_the_question_is_refused(
     assert model.prompts == []
 
 
-def test_a_name_a_chinese_question_uses_that_no_document_holds_is_refused_without_the_model():
+def test_a_name_a_question_uses_that_no_document_holds_is_refused_without_the_model():
     """"kittycairo 终端默认的画布尺寸是多少？" (gnuplot, round 25): neither the passages nor a search for
     the word alone find "kittycairo" (the manual documents a canvas terminal, not that one), so the
     question is refused before the model, which would give the canvas terminal's size. A name only
@@ -197,6 +197,14 @@ def test_a_name_a_chinese_question_uses_that_no_document_holds_is_refused_withou
                         model=lambda: model, model_name=model.name)
     _, answer, _ = _run(answerer, "canvas 终端的图像最多占用多少 MB 内存？")
     assert answer.refused_by != "terms" and any("问题：" in p for p in model.prompts)
+    # (an English question's capitalised names too: "Which Python version …", round 26's Yosys near miss)
+    model = ScriptedChat()
+    bindings = _hit(1, "The pyosys bindings are built with Boolector 1.4.1 and picosat-951.")
+    answerer = Answerer(LLMSettings(), search=lambda q, k: [bindings], is_relevant=lambda hits, q: True,
+                        model=lambda: model, model_name=model.name)
+    _, answer, _ = _run(answerer, "Which Python version do the pyosys bindings require?")
+    assert answer.refused and answer.refused_by == "terms" and model.prompts == []
+    assert answer.dropped == ["the question names python, which no document mentions"]
 
 
 class CrowdedChat(ScriptedChat):

@@ -1862,17 +1862,17 @@ def test_an_answer_that_only_says_the_thing_asked_about_is_not_so_needs_a_passag
 
 def test_the_latin_words_of_a_chinese_question_are_names_units_aside():
     """A Chinese question's Latin words name what it is about (a terminal, a format, a setting file);
-    a unit ("多少 MB", "MHz") is no name: a manual may spell it out. An English question has none."""
-    from kb.answer.citations import foreign_names
+    a unit ("多少 MB", "MHz") is no name: a manual may spell it out."""
+    from kb.answer.citations import question_names
 
-    assert foreign_names("kittycairo 终端默认的画布尺寸是多少？") == ["kittycairo"]
-    assert foreign_names("gnuplot 读取JSON格式的数据文件要用哪个命令？") == ["gnuplot", "json"]
-    assert foreign_names("cockpit.conf 中 RequireHost 选项的默认值是什么？") == ["cockpit.conf", "requirehost"]
-    assert foreign_names("sim65 模拟的 CPU 时钟频率是多少 MHz？程序可以使用多少KB内存？") == ["sim65", "cpu"]
-    assert foreign_names("Which JSON reader does gnuplot use?") == []
-    assert foreign_names("如果 Nextcloud 安装在 http://yourserver.com/nextcloud，那么它的 WebDAV 地址是什么？") == \
+    assert question_names("kittycairo 终端默认的画布尺寸是多少？") == ["kittycairo"]
+    assert question_names("gnuplot 读取JSON格式的数据文件要用哪个命令？") == ["gnuplot", "json"]
+    assert question_names("cockpit.conf 中 RequireHost 选项的默认值是什么？") == ["cockpit.conf", "requirehost"]
+    assert question_names("sim65 模拟的 CPU 时钟频率是多少 MHz？程序可以使用多少KB内存？") == ["sim65", "cpu"]
+    assert question_names("Which JSON reader does gnuplot use?") == ["json"]  # (an English one's capitalised words)
+    assert question_names("如果 Nextcloud 安装在 http://yourserver.com/nextcloud，那么它的 WebDAV 地址是什么？") == \
         ["nextcloud", "webdav"]  # (an example's address is no name)
-    assert foreign_names("在 /etc/cockpit/machines.d/ 中，Cockpit 写入哪个文件？") == ["cockpit"]
+    assert question_names("在 /etc/cockpit/machines.d/ 中，Cockpit 写入哪个文件？") == ["cockpit"]
 
 
 def test_the_review_s_cases_of_the_absence_and_chinese_name_checks():
@@ -1882,7 +1882,7 @@ def test_the_review_s_cases_of_the_absence_and_chinese_name_checks():
     asker's own values, everyday words and units are no names."""
     from dataclasses import dataclass
 
-    from kb.answer.citations import absence_unsaid, foreign_names, names
+    from kb.answer.citations import absence_unsaid, question_names, names
 
     @dataclass
     class Labelled:
@@ -1910,10 +1910,10 @@ def test_the_review_s_cases_of_the_absence_and_chinese_name_checks():
     assert names(P(1, "Turn on WiFi in the settings."), "wi-fi") and names(P(1, "Text is read as UTF8."), "utf-8")
     assert names(P(1, "plot styles: lines, points"), "style") and names(P(1, "Use proxy_pass to forward."), "proxy")
     assert not names(P(1, "The canvas terminal."), "kittycairo")
-    assert foreign_names('我用 set title "Sales Report" 设置了标题，怎么改它的字体？') == ["set", "title"]
-    assert foreign_names("我的主机名是 myserver，如何用 ssh 登录？") == ["ssh"]
-    assert foreign_names("Hi，gnuplot 怎么设置标题？") == ["gnuplot"]
-    assert foreign_names("带宽最多多少 Mbps？每秒多少 fps？") == []
+    assert question_names('我用 set title "Sales Report" 设置了标题，怎么改它的字体？') == ["set", "title"]
+    assert question_names("我的主机名是 myserver，如何用 ssh 登录？") == ["ssh"]
+    assert question_names("Hi，gnuplot 怎么设置标题？") == ["gnuplot"]
+    assert question_names("带宽最多多少 Mbps？每秒多少 fps？") == []
 
 
 def test_a_default_the_answer_calls_one_is_checked_as_one_only_when_the_question_asks_for_a_default():
@@ -1928,3 +1928,75 @@ def test_a_default_the_answer_calls_one_is_checked_as_one_only_when_the_question
     assert not _conclude("The default value is: searchdata.xml [1].", search, question).refused
     limits = [P(1, "Example: c-max-rate 10M; c-plan-ahead 20")]
     assert _conclude("The default of c-max-rate is 10M [1].", limits, "What is c-max-rate unless told otherwise?").refused
+
+
+def test_the_capitalised_words_inside_an_english_question_are_names():
+    """"Which TCP port …", "… as JSON?", "Which Python version …": a capitalised word or acronym after
+    a lower-case word names a protocol, a format, a product (round 26's Python, which the Yosys manual
+    never mentions). The sentence's first word, quoted text, units and "RAM" (a manual says "memory")
+    are no names."""
+    from kb.answer.citations import question_names
+
+    assert question_names("Which TCP port does the webdot server listen on by default?") == ["tcp"]
+    assert question_names("How do I make aspell print the misspelled words as JSON?") == ["json"]
+    assert question_names("Which Python version do the pyosys bindings require?") == ["python"]
+    assert question_names("Who wrote Aspell's Markdown filter?") == ["aspell", "markdown"]
+    assert question_names("How much RAM does the manual suggest, in MB?") == []
+    assert question_names('Where does the "Sales Report" title go? Answer in English.') == []
+
+
+def test_a_file_extension_an_answer_gives_is_a_fact_its_passage_holds():
+    """"Aspell 的多词典文件必须以 .multi 结尾。" (Aspell, round 26): the extension is the answer's one
+    fact, so attribution cites the passage that holds it, where a Chinese sentence shares no word with
+    it; an extension no passage holds is dropped."""
+    from kb.answer.citations import facts
+
+    multi = [P(1, "A multi dictionary is a special file. A multi dictionary must end in .multi and has roughly the "
+                  "same format as a configuration file."), P(2, "Each dictionary has a name.")]
+    assert ".multi" in facts("文件必须以 .multi 结尾。") and ".multi" in facts("It must end in .multi.")
+    assert facts("Use it. Then stop.") == set()
+    answer = _conclude("Aspell 的多词典（multi dictionary）文件必须以 .multi 结尾。", multi,
+                       "Aspell 的多词典（multi dictionary）文件必须以什么扩展名结尾？")
+    assert not answer.refused and [c.n for c in answer.citations] == [1]
+    assert _conclude("它必须以 .dict 结尾。", multi, "Aspell 的多词典文件必须以什么扩展名结尾？").refused
+
+
+def test_what_a_missing_setting_means_gives_a_default():
+    """"no priority means standard priority, which is 5" (Aspell's phonetic rules, round 26) gives 5 as
+    the priority a rule without one has; a plain "priority 5" does not."""
+    from kb.answer.citations import given_as_default
+
+    assert given_as_default("5", "it has the same priority (no priority means standard priority, which is 5).")
+    assert given_as_default("30", "An empty value means a timeout of 30 seconds.")
+    assert not given_as_default("5", "This rule has priority 5.")
+    phonetic = [P(1, "It finds SCH -> SH, which has the same priority (no priority means standard priority, which "
+                     "is 5). If the priority is the same or higher the follow-up rule will be applied.")]
+    assert not _conclude("默认优先级是5。", phonetic, "在音标转换规则中，没有写优先级的规则默认优先级是多少？").refused
+
+
+def test_a_version_of_another_product_the_question_names_is_no_answer():
+    """"What is the minimum Perl version needed to build Aspell?" answered "0.50" from "GNU Aspell 0.50
+    or better" (Aspell, round 26): the number is Aspell's, right after its name. "macOS 10.14+" stays
+    a version of macOS, which the question names in mixed case."""
+    perl = [P(1, "The aspell-import Perl script will look for old personal dictionaries. To rectify the situation "
+                 "install a dictionary designed to work with GNU Aspell 0.50 or better.")]
+    assert _conclude("The minimum Perl version needed to build Aspell is 0.50 or better.", perl,
+                     "What is the minimum Perl version needed to build Aspell?").refused
+    perl.append(P(2, "Aspell requires Perl 5.8 or later in order to build."))
+    answer = _conclude("Aspell needs Perl 5.8 or later.", perl, "What is the minimum Perl version needed to build Aspell?")
+    assert not answer.refused and [c.n for c in answer.citations] == [2]
+    mac = [P(1, "Supported platforms: Windows 8.1+ macOS 10.14+ (64-bit only) Linux FreeBSD")]
+    assert not _conclude("macOS 10.14+", mac, "What is the minimum macOS version supported by the client 3.7?").refused
+
+
+def test_who_made_a_thing_the_question_names_is_said_in_the_same_sentence():
+    """"Who wrote Aspell's Markdown filter?" answered "Sergey Poznyakoff" from "Sergey Poznyakoff Wrote
+    the Nroff filter." (Aspell, round 26): the sentence that says who wrote something must name the
+    Markdown filter. A question that names nothing made keeps the old reading."""
+    from kb.answer.citations import role_unsaid
+
+    authors = [P(1, "The following people have contributed code to Aspell. Sergey Poznyakoff Wrote the Nroff filter. "
+                    "Tom Snyder Enhanced the SGML filter.")]
+    assert role_unsaid("Who wrote Aspell's Markdown filter?", authors) == "author"
+    assert role_unsaid("Who wrote Aspell's Nroff filter?", authors) == ""
+    assert role_unsaid("Who wrote the nroff filter?", authors) == ""

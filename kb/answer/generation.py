@@ -23,8 +23,8 @@ from functools import partial
 from typing import Any
 
 from kb.answer.citations import (
-    MARKER, Cited, absence_unsaid, anchor_terms, attribute, foreign_names, ground, holds, names, names_no_setting,
-    names_nobody, parse_citations, port_unsaid, restates, role_unsaid, says_something, sibling, specific_terms,
+    MARKER, Cited, absence_unsaid, anchor_terms, attribute, ground, holds, names, names_no_setting, names_nobody,
+    parse_citations, port_unsaid, question_names, restates, role_unsaid, says_something, sibling, specific_terms,
     unbounded_unsaid, unsupported_terms, wrong_kind,
 )
 from kb.answer.context import pack_context
@@ -39,7 +39,7 @@ from kb.settings import HISTORY_MAX_MESSAGES, HISTORY_MESSAGE_MAX_CHARS, QUESTIO
 log = logging.getLogger(__name__)
 
 SECOND_LOOK = 2  # passages a refused question is asked over once more ([llm] second_look)
-NAME_SEARCH_K = 20  # hits a search for one name a Chinese question uses is read to (kb's lexical half ranks it first)
+NAME_SEARCH_K = 20  # hits a search for one name a question uses is read to (kb's lexical half ranks it first)
 _THINK = re.compile(r"<think>.*?(</think>|$)\s*", re.S)
 
 
@@ -211,12 +211,12 @@ class Answerer:
         yield Event("done", answer)
 
     def _unnamed(self, question: str, hits: list[Hit]) -> list[str]:
-        """The Latin words of a Chinese question (a program, a format, a setting: "kittycairo 终端",
-        "JSON 格式") that neither its passages nor a search for each word alone finds in any
-        passage: things the documents never mention, whose answer they cannot hold (a neighbouring
-        terminal's canvas size is no answer). A word the passages hold costs nothing; each other
-        one, one search."""
-        missing = [w for w in foreign_names(question) if not any(names(h, w) for h in hits)]
+        """The names a question uses (a program, a format, a protocol: "kittycairo 终端", "JSON 格式",
+        "Which Python version …") that neither its passages nor a search for each word alone finds
+        in any passage: things the documents never mention, whose answer they cannot hold (a
+        neighbouring terminal's canvas size is no answer). A name the passages hold costs nothing;
+        each other one, one search."""
+        missing = [w for w in question_names(question) if not any(names(h, w) for h in hits)]
         return [w for w in missing if not any(names(h, w) for h in self._search(w, NAME_SEARCH_K))]
 
     def _find_terms(self, question: str, hits: list[Hit], missing: list[str],
