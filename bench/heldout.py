@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's forty-four held-out sets: twenty-two PDF manuals and twenty-two HTML manuals, each held out for one round.
+"""Build kb's forty-six held-out sets: twenty-three PDF manuals and twenty-three HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: forty-four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: forty-six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -617,6 +617,42 @@ below) and unpacked there with `dpkg -x`:
   texts (Copying.html and the two licenses: license terms), the seven pages that no table of contents links (anchors of
   other nodes), the developer's manual (aspell-dev.html: another manual, for Aspell's own developers), and the
   package's NEWS.Debian, changelogs and copyright.
+- debian-hmmer: hmmer-doc 3.3.2+dfsg-1
+  (sha256 6dfd02da3c06228e52df393f7999056b025bff93fb795b9847f32430ddbd531c), the "HMMER User's Guide" by Sean R. Eddy
+  and the HMMER development team (version 3.3.2, Nov 2020; biological sequence analysis using profile hidden Markov
+  models): the introduction (the background and history, the problems HMMER is designed for, ensemble algorithms, the
+  assumptions and limitations of profile HMMs, citing HMMER, reporting bugs, HMMER4 and what is still missing);
+  installation (binary packages, compiling the source and the github repository, the system requirements, multicore and
+  MPI parallelization, build directories, the Makefile targets, what make install installs, HMMER2 beside HMMER3, staged
+  installations and workarounds); the tutorial (the programs, the tutorial files, hmmbuild and hmmsearch, phmmer,
+  jackhmmer, hmmpress and hmmscan, hmmstat, hmmalign, nhmmer on DNA); the profile/sequence comparison pipeline (the null
+  model, the MSV, bias, Viterbi and Forward filters, domain definition, the DNA pipeline); the tabular output formats
+  (--tblout and --domtblout); the manual pages of the HMMER programs (alimask to phmmer) and of the Easel miniapps
+  (esl-afetch to esl-weight) with their options and defaults; the input files and formats (pipes and .gz files, the
+  profile HMM file, Stockholm, A2M, the hmmpgmd database format, score matrices); and the acknowledgements and history).
+  Kept: the PDF of the guide, 227 PDF pages (about 470,000 characters of text as pypdf extracts it; the page numbers
+  printed on its pages are the PDF's; pdfTeX wrote the fi and fl ligatures without a text mapping, so pypdf gives them
+  as the single characters U+FB01 and U+FB02, about 2,000 in all: "file" comes out with U+FB01), one file; the package
+  ships it gzipped (Userguide.pdf.gz) and it is laid out unpacked, with the package's mtime. Left out: the tutorial's
+  example files (tutorial/: alignments, profiles and sequences), and the changelog, copyright and doc-base metadata.
+- debian-m4: m4-doc 1.4.19-3
+  (sha256 cd9ff967210951a6bda33296c9ce87bcaec7b741eb07716537937102bc4172f2), the GNU M4 1.4.19 manual (the GNU
+  implementation of the traditional Unix macro processor): the introduction, the historical references, bugs and using
+  the manual; invoking m4 (the options for operation modes, preprocessor features, limits control, frozen state and
+  debugging, and the input files); the lexical and syntactic conventions (names, quoted strings, comments, tokens, how
+  input is copied to output); invoking macros (invocation, inhibiting it, arguments, quoting them, expansion); defining
+  macros (define, arguments, $# $* $@, undefine, defn, pushdef and popdef, indir, builtin); conditionals, loops and
+  recursion (ifdef, ifelse, shift, forloop, foreach, definition stacks, composition); debugging (dumpdef, tracing, the
+  debug levels and output); input control (dnl, changequote, changecom, changeword, m4wrap); file inclusion and the
+  search path; diversions; text handling (len, index, regexp, substr, translit, patsubst, format); arithmetic (incr,
+  decr, eval); shell commands (the platform macros, syscmd, esyscmd, sysval, mkstemp); errprint, the location macros
+  and m4exit; frozen files and their format; the compatibility with other versions of m4; and the answers to the
+  examples' exercises). Kept: its HTML, one file per node as the package ships it, 97 files in the manual's order
+  (index.html's), about 239,000 characters of text once the tags are stripped. Left out: the front page and table of
+  contents (index.html), the indices' appendix page (Indices.html: only the list of the two indices) and the two
+  indices (Macro-index.html, Concept-index.html), the copying appendices and the GNU GPL and FDL texts
+  (Copying-This-Package.html, Copying-This-Manual.html and the two licenses: license terms), and the package's
+  changelogs, copyright and doc-base metadata.
 
 Layout:
 
@@ -664,6 +700,8 @@ Layout:
     bench/.cache/heldout/debian-doxygen/corpus/<page>.html
     bench/.cache/heldout/debian-yosys/corpus/yosys-manual.pdf
     bench/.cache/heldout/debian-aspell/corpus/<node>.html
+    bench/.cache/heldout/debian-hmmer/corpus/hmmer-users-guide.pdf
+    bench/.cache/heldout/debian-m4/corpus/<node>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -686,7 +724,8 @@ corpora/heldout-debian-flex-questions.jsonl, corpora/heldout-debian-cc65-questio
 corpora/heldout-debian-glpk-questions.jsonl, corpora/heldout-debian-graphviz-questions.jsonl,
 corpora/heldout-debian-gpsbabel-questions.jsonl, corpora/heldout-debian-bochs-questions.jsonl,
 corpora/heldout-debian-gnuplot-questions.jsonl, corpora/heldout-debian-doxygen-questions.jsonl,
-corpora/heldout-debian-yosys-questions.jsonl and corpora/heldout-debian-aspell-questions.jsonl, 30 each
+corpora/heldout-debian-yosys-questions.jsonl, corpora/heldout-debian-aspell-questions.jsonl,
+corpora/heldout-debian-hmmer-questions.jsonl and corpora/heldout-debian-m4-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -944,6 +983,27 @@ ASPELL_PAGES = [  # in the manual's order (aspell.html/index.html's): a file per
     "Upgrading-from-Aspell-_002e33_002fPspell-_002e12", "Upgrading-from-a-Pre_002d0_002e50-snapshot", "WIN32-Notes",
     "Authors",
 ]
+M4_PAGES = [  # in the manual's order (index.html's): a file per node, less the indices and the licenses
+    "Preliminaries", "Intro", "History", "Bugs", "Manual",  # 1
+    "Invoking-m4", "Operation-modes", "Preprocessor-features", "Limits-control", "Frozen-state",  # 2
+    "Debugging-options", "Command-line-files",
+    "Syntax", "Names", "Quoted-strings", "Comments", "Other-tokens", "Input-processing",  # 3
+    "Macros", "Invocation", "Inhibiting-Invocation", "Macro-Arguments", "Quoting-Arguments", "Macro-expansion",  # 4
+    "Definitions", "Define", "Arguments", "Pseudo-Arguments", "Undefine", "Defn", "Pushdef", "Indir", "Builtin",  # 5
+    "Conditionals", "Ifdef", "Ifelse", "Shift", "Forloop", "Foreach", "Stacks", "Composition",  # 6
+    "Debugging", "Dumpdef", "Trace", "Debug-Levels", "Debug-Output",  # 7
+    "Input-Control", "Dnl", "Changequote", "Changecom", "Changeword", "M4wrap",  # 8
+    "File-Inclusion", "Include", "Search-Path",  # 9
+    "Diversions", "Divert", "Undivert", "Divnum", "Cleardivert",  # 10
+    "Text-handling", "Len", "Index-macro", "Regexp", "Substr", "Translit", "Patsubst", "Format",  # 11
+    "Arithmetic", "Incr", "Eval",  # 12
+    "Shell-commands", "Platform-macros", "Syscmd", "Esyscmd", "Sysval", "Mkstemp",  # 13
+    "Miscellaneous", "Errprint", "Location", "M4exit",  # 14
+    "Frozen-files", "Using-frozen-files", "Frozen-file-format",  # 15
+    "Compatibility", "Extensions", "Incompatibilities", "Other-Incompatibilities",  # 16
+    "Answers", "Improved-exch", "Improved-forloop", "Improved-foreach", "Improved-copy", "Improved-m4wrap",  # 17
+    "Improved-cleardivert", "Improved-capitalize", "Improved-fatal_005ferror",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -1121,6 +1181,14 @@ CORPORA = {
     "debian-aspell": Corpus(
         "aspell-doc", "0.60.8-4", "6c768a7131085af8b9e59e9c1810816a947510edf3a92e589cf6b8a47f33bf71",
         {f"{p}.html": f"usr/share/doc/aspell-doc/aspell.html/{p}.html" for p in ASPELL_PAGES},
+    ),
+    "debian-hmmer": Corpus(
+        "hmmer-doc", "3.3.2+dfsg-1", "6dfd02da3c06228e52df393f7999056b025bff93fb795b9847f32430ddbd531c",
+        {"hmmer-users-guide.pdf": "usr/share/doc/hmmer/Userguide.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-m4": Corpus(
+        "m4-doc", "1.4.19-3", "cd9ff967210951a6bda33296c9ce87bcaec7b741eb07716537937102bc4172f2",
+        {f"{p}.html": f"usr/share/doc/m4/{p}.html" for p in M4_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
