@@ -2000,3 +2000,27 @@ def test_who_made_a_thing_the_question_names_is_said_in_the_same_sentence():
     assert role_unsaid("Who wrote Aspell's Markdown filter?", authors) == "author"
     assert role_unsaid("Who wrote Aspell's Nroff filter?", authors) == ""
     assert role_unsaid("Who wrote the nroff filter?", authors) == ""
+
+
+def test_a_maximum_is_answered_with_a_number_a_passage_gives_as_a_bound():
+    """"What is the maximum number of columns that a GLPK problem object may hold?" answered "100"
+    from an example's constraint (GLPK, round 23): no passage gives 100 as a limit. "(max. 256
+    bytes)", "at most 8192 rules", "0 to 0xffff" and "最多" do; a question for no maximum is not
+    checked, nor a number the question gives or one said in words."""
+    from kb.answer.citations import bound_unsaid
+
+    example = [P(1, "maximize z = 10x1 + 6x2 + 4x3 subject to x1 + x2 + x3 100 10x1 + 4x2 + 5x3 600")]
+    question = "What is the maximum number of columns that a GLPK problem object may hold?"
+    assert bound_unsaid(question, "It may hold 100 columns [1].", example)
+    answer = _conclude("The maximum number of columns that a GLPK problem object may hold is 100.", example, question)
+    assert answer.refused and "as a limit" in answer.dropped[-1]
+    for question, answer, text in (
+            ("How much room can the external stack take up at most?", "256 bytes [1].",
+             "It uses all unused space in pdata (max. 256 bytes)."),
+            ("How many rules can a scanner have at most?", "8192 [1].", "A scanner can have at most 8192 rules."),
+            ("类型值最大可以是多少？", "0xffff [1]。", "The type must be 0 to 0xffff."),
+            ("标题最多支持几级？", "6 级 [1]。", "Headers of up to 6 levels are supported."),
+            ("What is the default size?", "100 [1].", "x1 + x2 100"),
+            ("What is the maximum of 100 and 200?", "200 [1].", "200 is more."),
+            ("How many arguments can a call have at most?", "Nine [1].", "A call takes nine arguments.")):
+        assert not bound_unsaid(question, answer, [P(1, text)]), question
