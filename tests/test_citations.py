@@ -2024,3 +2024,16 @@ def test_a_maximum_is_answered_with_a_number_a_passage_gives_as_a_bound():
             ("What is the maximum of 100 and 200?", "200 [1].", "200 is more."),
             ("How many arguments can a call have at most?", "Nine [1].", "A call takes nine arguments.")):
         assert not bound_unsaid(question, answer, [P(1, text)]), question
+
+
+def test_who_ported_a_thing_asks_for_its_author():
+    """"Who ported SDCC to the STM8 microcontrollers?" answered "Daniel Drotos" from "simulators
+    developed by Daniel Drotos" (SDCC, round 18): no sentence that says who made something names the
+    STM8 port; "ported by" does."""
+    from kb.answer.citations import role_unsaid
+
+    sims = [P(1, "The simulators s51, sz80 and sstm8 are free open source simulators developed by Daniel Drotos. "
+                 "It currently supports the mcs51, the Z80 and the STM8.")]
+    assert role_unsaid("Who ported SDCC to the STM8 microcontrollers?", sims) == "author"
+    sims.append(P(2, "SDCC was ported to the STM8 by Philipp Krause."))
+    assert role_unsaid("Who ported SDCC to the STM8 microcontrollers?", sims) == ""

@@ -1814,9 +1814,9 @@ _ROLE_SUFFIX = re.compile(r"(?:ership|ers|er|ors|or|ing|ion|ions|ent|ents|s)$")
 
 # "Who wrote / developed / created … X?": an author, whom a passage names as one in these words.
 _WHO_MADE = re.compile(r"^\W*who\s+(?:(?:originally|first|initially|actually)\s+)?(?:wrote|authored|developed|created"
-                       r"|designed|implemented|started|founded)\b", re.I)
+                       r"|designed|implemented|started|founded|ported)\b", re.I)
 _AUTHORSHIP = ("author", "wrote", "written", "writer", "develop", "creat", "design", "implement", "contribut", "start",
-               "found", "origin", "maintain")
+               "found", "origin", "maintain", "ported", "porting")
 
 
 def asked_role(question: str) -> str:
