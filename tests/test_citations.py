@@ -2037,3 +2037,29 @@ def test_who_ported_a_thing_asks_for_its_author():
     assert role_unsaid("Who ported SDCC to the STM8 microcontrollers?", sims) == "author"
     sims.append(P(2, "SDCC was ported to the STM8 by Philipp Krause."))
     assert role_unsaid("Who ported SDCC to the STM8 microcontrollers?", sims) == ""
+
+
+def test_a_version_said_of_what_a_chinese_question_names_is_about_it():
+    """"要把 HTML 输出做成 Mac OS X 的 doc set，需要 Mac OS X 哪个版本或更高？" answered "Mac OS X 10.5或更高版本"
+    (Doxygen, round 25): the question's Latin words are too short to anchor the number and "html" is
+    in every file name, but the passage says 10.5 as a version of Mac OS X, which the question names."""
+    from dataclasses import dataclass
+
+    @dataclass
+    class Labelled:
+        n: int
+        text: str
+        label: str
+
+    question = "要把 HTML 输出做成 Mac OS X 的 doc set，需要 Mac OS X 哪个版本或更高？"
+    docset = [Labelled(1, "If you are running doxygen on Mac OS X 10.5 or higher, then you can make a \"doc set\" out "
+                          "of the HTML files produced by doxygen.", "searching.html · 5. Mac OS X Doc Sets"),
+              Labelled(2, "GENERATE_DOCSET: index files for Xcode. Set DOCSET_FEEDNAME to name the feed.",
+                       "config.html · HTML output")]
+    from kb.answer.citations import anchor_terms, attribute, ground
+
+    def checked(reply: str):
+        return ground(attribute(reply, docset, question=question), docset, question, (), anchor_terms(question) or None)
+
+    assert checked("Mac OS X 10.5或更高版本。").text.strip() == "Mac OS X 10.5或更高版本 [1]。"
+    assert checked("Mac OS X 10.4或更高版本。").dropped

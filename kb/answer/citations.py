@@ -1042,7 +1042,13 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         # model's word: its value is checked as a plain fact, "searchdata.xml" the file it names)
         given_default = {f for f in stated if says_default and default_asked or asks_default and _AMOUNT.fullmatch(f)} \
             | chosen
-        about = [n for n in holders if n in naming and all(anchored(f, texts[n], anchors or set()) for f in stated)]
+        versions = {f for f in stated if re.fullmatch(r"\d+(?:\.\d+)+", f)} | released if version_names is not None else set()
+
+        def pinned(f: str, body: str) -> bool:  # near a word of the question, or said as a version of what it names
+            # ("Mac OS X 10.5 or higher" to "需要 Mac OS X 哪个版本", whose Latin words are too short to anchor)
+            return anchored(f, body, anchors or set()) or f in versions - released and said_as_version(f, body, version_names, of)
+
+        about = [n for n in holders if n in naming and all(pinned(f, texts[n]) for f in stated)]
         # (a --help list's bracketed default is the option's the question names, not a neighbour's the answer names)
         defaults = [n for n in about if all(given_as_default(f, texts[n], posed) for f in given_default)]
         # A default value comes after the name of the setting it belongs to.
@@ -1061,8 +1067,6 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             return not any(owners[f] and not any(owners[f] & (set_by.get(n, set()) | named_by.get(n, set())) for n in ns)
                            and any(owners[f] & named for named in set_by.values()) for f in values)
 
-        versions = {f for f in stated if re.fullmatch(r"\d+(?:\.\d+)+", f)} | released if version_names is not None else set()
-
         def as_versions(n_s: list[int]) -> bool:  # each version said as one by these passages together
             body = "\n".join(bodies[n] for n in n_s)
             return all(said_as_version(f, body, version_names, of) for f in versions - released) and all(
@@ -1072,7 +1076,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         if not holders:
             together = [n for n in cited if n in texts and n in naming]
             joined = "\n".join(texts[n] for n in together)
-            if cited and all(supported(f, joined) and anchored(f, joined, anchors or set())
+            if cited and all(supported(f, joined) and pinned(f, joined)
                              and (f not in given_default or given_as_default(f, joined, posed)) for f in stated) \
                     and all(given_as(n, texts[n]) for n in together) and owned(together) \
                     and as_versions(together):
