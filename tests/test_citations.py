@@ -2063,3 +2063,58 @@ def test_a_version_said_of_what_a_chinese_question_names_is_about_it():
 
     assert checked("Mac OS X 10.5或更高版本。").text.strip() == "Mac OS X 10.5或更高版本 [1]。"
     assert checked("Mac OS X 10.4或更高版本。").dropped
+
+
+def test_an_option_of_one_dash_is_a_term_the_passages_must_hold():
+    """"What does the -aggressive option of opt_expr do?" (Yosys, round 26): opt_expr has no such option,
+    and no passage names it, so the question names a term the documents lack. "-f" (too short to tell
+    from prose) and a word's hyphen are no options."""
+    from kb.answer.citations import specific_terms, unsupported_terms
+
+    assert specific_terms("What does the -aggressive option of opt_expr do?") == {"-aggressive", "opt_expr"}
+    assert "-nomux" in specific_terms("opt_merge 的 -nomux 选项有什么作用？")
+    assert specific_terms("Is the non-interactive mode on? Use -f to force it.") == set()
+    expr = [P(1, "opt_expr: This pass performs const folding on internal cell types with constant inputs. "
+                 "-mux_undef: remove 'undef' inputs from $mux cells.")]
+    assert unsupported_terms("What does the -aggressive option of opt_expr do?", expr) == ["-aggressive"]
+    assert unsupported_terms("What does the -mux_undef option of opt_expr do?", expr) == []
+
+
+def test_the_review_s_cases_of_the_bound_name_version_and_author_checks():
+    """A bound said with a unit ("2GB"), grouped digits, in words, as "between 1 and 64", "from -20 (…)
+    to 19", "capped at", "≤" or "truncated at" keeps its answer, and "the most commonly used" asks
+    for no maximum; a bound in another clause ("columns: max. 16384; rows: 1048576") is none. A
+    name is found hyphenated, as the start of a longer one or by one of its words; a compound's
+    first word is the name. An extension is grounded by its bare word; "No limit means … 1000" gives
+    no default; "the Windows version … called?" asks for no version; who made a thing may be said
+    two sentences after it is named, or of the place it was ported to."""
+    from kb.answer.citations import (
+        asked_kind, bound_unsaid, given_as_default, names, question_names, role_unsaid, supported,
+    )
+
+    for question, answer, text in (
+            ("What is the largest file size supported?", "2 GB [1].", "Files up to 2GB are supported."),
+            ("What is the maximum number of rows?", "At most 1,000,000 rows [1].", "A table holds up to 1,000,000 rows."),
+            ("What is the maximum password length?", "8 characters [1].", "Passwords may be at most eight characters long."),
+            ("What is the maximum priority?", "64 [1].", "The priority must be between 1 and 64."),
+            ("What is the highest niceness?", "19 [1].", "Niceness ranges from -20 (most favorable) to 19 (least favorable)."),
+            ("What is the maximum size?", "256 [1].", "It is capped at 256."),
+            ("What is the maximum depth?", "16 [1].", "1 ≤ depth ≤ 16"),
+            ("What is the maximum line width?", "80 [1].", "Lines are truncated at 80 characters."),
+            ("What is the most commonly used baud rate?", "9600 [1].", "9600 baud is the most widely used rate.")):
+        assert not bound_unsaid(question, answer, [P(1, text)]), text
+    assert bound_unsaid("What is the maximum number of columns?", "1048576 [1].",
+                        [P(1, "Limits: columns: max. 16384; rows: 1048576.")])
+    assert question_names("How do I turn on Wi-Fi?") == ["wi-fi"] and question_names("How many CPUs can it use?") == []
+    assert question_names("On Unix-like systems, which file is read?") == ["unix"]
+    assert names(P(1, "Turn on WiFi in the settings."), "wi-fi") and names(P(1, "macOS 10.14+"), "mac")
+    assert names(P(1, "a PostgreSQL server"), "postgres") and names(P(1, "open it in VS Code"), "visual studio code")
+    assert not names(P(1, "It listens on port 8080."), "tcp")
+    assert supported(".png", "writes the plot as a png image.") and not supported(".png", "writes a jpeg file.")
+    assert not given_as_default("1000", "no limit means the queue may grow past 1000 entries.")
+    assert asked_kind("What is the Windows version of gnuplot called?") != "version"
+    assert asked_kind("What is the minimum Perl version needed to build Aspell?") == "version"
+    assert role_unsaid("Who ported Aspell to Windows?", [P(1, "The Windows port was written by Thorsten Maerz.")]) == ""
+    assert role_unsaid("Who wrote the Markdown filter?", [P(1, "The Markdown filter strips markup. It handles code "
+                                                               "blocks. It was written by Kevin Atkinson.")]) == ""
+    assert role_unsaid("Who wrote the Markdown filter?", [P(1, "Markdown filter\n\nThis filter was written by Kevin.")]) == ""

@@ -501,6 +501,8 @@ def _typed_entry(spaced: str) -> re.Pattern[str]:
 
 def supported(fact: str, text: str) -> bool:
     fact = _unscored(fact, text)
+    if _EXTENSION.fullmatch(fact):  # ".png" where the passage says "a PNG image", ".multi" where it says ".multi"
+        return re.search(rf"(?<![\w-]){re.escape(fact[1:])}(?![\w-])", text) is not None
     if not re.match(r"\d", fact) or _IPV6.fullmatch(fact) or _HEX.fullmatch(fact):
         return _fact_pattern(fact).search(text) is not None
     text = _IPV6.sub(" ", text)  # an amount is never the digits of an address, nor of a short name
@@ -607,9 +609,10 @@ _AS_DEFAULT = {"default", "if you do not", "if you don't", "if not ", "if no ", 
 _OWN_DEFAULT = re.compile(r"\bdefaults?\s+(?:to|is|value\s+is|:)\s*[\"'`“‘]?[\w.-]", re.I)
 # ... or in a clause of what holds when something is missing, right before the value: "If the image
 # doesn't support returning the geometry, the cylinders are calculated based on 16 heads".
-# ... or in what a missing setting means, before the value: "no priority means standard priority, which is 5",
-# "an empty value means 30".
-_NONE_MEANS = re.compile(r"\b(?:no|an?\s+empty|a\s+missing)\s+[\w-]+(?:\s+[\w-]+)?\s+means\b[^.;:!?\n]*$", re.I)
+# ... or in what a missing setting means, right before the value: "no priority means standard priority, which
+# is 5", "an empty value means 30".
+_NONE_MEANS = re.compile(r"\b(?:no|an?\s+empty|a\s+missing|an?\s+unset)\s+[\w-]+(?:\s+[\w-]+)?\s+means\b"
+                         r"(?:[^.;:!?\n]*?(?:\bwhich\s+is|\bis|\bof|=))?\s*$", re.I)  # (not "… means the queue may grow past 1000")
 _ABBREVIATED = re.compile(r"\b(?:e\.g|i\.e|etc|cf|vs)\.", re.I)  # ("(e.g. a raw image)" ends no clause)
 _IF_MISSING = re.compile(r"\b(?:if|when|where)\s+[^.;:!?\n]{0,60}?\b(?:doesn't|does\s+not|don't|do\s+not|can't|cannot"
                          r"|isn't|is\s+not|aren't|are\s+not|fails?\s+to)\b[^.;:!?\n]*,[^.;:!?\n,]*$", re.I)
@@ -1412,7 +1415,7 @@ _ASKS = [
     ("percent", re.compile(r"\b(?:what|which) (?:percentage|per ?cent)\b|\bhow many percent\b|百分之|百分比", re.I)),
     ("version", re.compile(r"\b(?:which|what)\s+(?:(?:is|are)\s+the\s+(?:[\w.+/-]+\s+){0,2}?"
                            r"|(?:(?!(?:does|do|did|is|are|was|were)\b)[\w.+/-]+\s+){0,3}?)version\b"
-                           r"(?!\s+(?:string|number(?:ing)?\s+scheme))|\bin\s+which\s+(?:[\w.+/-]+\s+){0,2}release\b"
+                           r"(?!\s+(?:string|number(?:ing)?\s+scheme))(?![^?]*\b(?:called|named)\s*\?)|\bin\s+which\s+(?:[\w.+/-]+\s+){0,2}release\b"
                            r"|哪个版本|什么版本|哪一版|版本号", re.I)),
     ("count", re.compile(rf"\bhow many (?!(?:seconds|minutes|hours|days|weeks|months|years|percent|{_SIZE_UNITS})\b)"
                          r"|\b(?:what|which) is the (?:(?:maximum|minimum|max|min|largest|smallest"
@@ -1617,19 +1620,24 @@ def port_unsaid(question: str, answer: str, cited: list[Cited]) -> bool:
 
 
 # A question for a maximum: "What is the maximum number of columns …", "What is the largest fontsize …",
-# "How many rules can a scanner have at most?", "最多可以嵌套多少层".
-_MAXIMUM_ASKED = re.compile(r"\b(?:what|which)\s+is\s+the\s+(?:maximum|largest|biggest|highest|longest|greatest|most)\b"
+# "How many rules can a scanner have at most?", "最多可以嵌套多少层" (not "the most commonly used …").
+_MAXIMUM_ASKED = re.compile(r"\b(?:what|which)\s+is\s+the\s+(?:maximum|largest|biggest|highest|longest|greatest"
+                            r"|most(?!\s+(?:common|commonly|recent|recently|popular|widely|frequent|frequently|likely|important"
+                            r"|used|often|useful|efficient|appropriate|suitable|reliable)\b))\b"
                             r"|\bat\s+most\b|\bhow\s+(?:high|deep(?:ly)?|far|large|long|big|many|much)\b[^?]*\bmaximum\b"
                             r"|最多|最大|最长|最高|上限", re.I)
-# What gives a number as a bound, near it in a passage: "at most 8192 rules", "(max. 256 bytes)", "up to 6",
-# "no deeper than 100", "limited by GSM_BACKUP_MAX_SMS (100000 …)", "the largest value it accepts is 16".
-_BOUND_SAID = re.compile(r"\b(?:max(?:imum|imal|\.)?|at\s+most|up\s+to|limit(?:s|ed)?|largest|biggest|highest|longest|greatest"
-                         r"|exceed(?:s|ed|ing)?|upper|(?:no|not)\s+(?:more|larger|longer|greater|higher|deeper|bigger)\s+than"
-                         r"|(?:higher|longer|larger|greater|more|bigger|deeper)\s+than|or\s+(?:less|fewer|smaller|lower)"
-                         r"|cannot\s+be\s+(?:more|larger|longer|greater|higher)|nest(?:ed|ing)?)\b|最多|最大|最长|最高|上限|不超过|以内", re.I)
-# ... or the end of a range right before it: "The type must be 0 to 0xffff", "1-65535".
-_RANGE_TO = re.compile(r"(?:\d|0x[0-9a-f]+)\s*(?:to|through|-|–|\.\.)\s*$", re.I)
-BOUND_CHARS = 120  # how far before a number (40 after it) a passage's word may give it as a bound
+# What gives a number as a bound, in its clause before it: "at most 8192 rules", "(max. 256 bytes)", "up to 6",
+# "no deeper than 100", "capped at 256", "≤ 16", "between 1 and 64", "from -20 (…) to 19", "limited by
+# GSM_BACKUP_MAX_SMS (100000 …)"; or right after it: "255 is the largest".
+_BOUND_SAID = re.compile(r"\b(?:max(?:imum|imal)?|at\s+most|up\s+(?:to|through)|limit(?:s|ed)?|largest|biggest|highest"
+                         r"|longest|greatest|exceed(?:s|ed|ing)?|upper|caps?|capped|ceiling|truncat\w*|(?:no|not)\s+(?:more"
+                         r"|larger|longer|greater|higher|deeper|bigger)\s+than|(?:higher|longer|larger|greater|more|bigger|deeper)"
+                         r"\s+than|or\s+(?:less|fewer|smaller|lower)|less\s+than\s+or\s+equal|cannot\s+be\s+(?:more|larger"
+                         r"|longer|greater|higher)|nest(?:ed|ing)?|between\s+\S+\s+and)\b|≤|<=|最多|最大|最长|最高|上限|不超过|以内", re.I)
+# ... or the end of a range: "The type must be 0 to 0xffff", "1-65535", "range from 0 (emergency) to 7".
+_RANGE_TO = re.compile(r"(?:(?:\d|0x[0-9a-f]+)\s*(?:to|through|-|–|\.\.)|\bfrom\s[^;\n]{0,80}\bto)\s*$", re.I)
+_CLAUSE_BREAK = re.compile(r"[;!?\n]|\.\s")  # (where the words before a number stop being about it)
+BOUND_CHARS = 120  # how far before a number (its clause, at most) a passage's words may give it as a bound
 _BOUND_NUMBER = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|\d+(?:\.\d+)?)(?![\w.]\d)", re.I)
 
 
@@ -1637,21 +1645,27 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited]) -> bool:
     """Whether an answer to a question for a maximum gives numbers that no passage gives as a bound:
     "The maximum number of columns that a GLPK problem object may hold is 100", from an example's
     constraint "x1 + x2 + x3 ≤ 100"; "The largest fontsize value that Graphviz accepts is 24", from a
-    sample's fontsize=24. One of its numbers, said with "at most", "max.", "up to", "limited", "no
-    more than" or as a range's end ("0 to 0xffff") in any passage, is enough. Measured on 24 held-out
-    sets: of 39 answered questions for a maximum, it withdraws 2 near misses, one wrong answer and
-    no right one."""
+    sample's fontsize=24. One of its numbers (in digits or words, with any unit), said in its clause
+    with "at most", "max.", "up to", "limited", "no more than", "≤" or as a range's end ("0 to
+    0xffff", "between 1 and 64") in any passage, is enough. Measured on 24 held-out sets: of 39
+    answered questions for a maximum, it withdraws 2 near misses, two wrong answers and no right one."""
     if not _MAXIMUM_ASKED.search(question):
         return False
-    given = {n.lower() for n in _BOUND_NUMBER.findall(question)}
-    numbers = {n.lower() for n in _BOUND_NUMBER.findall(MARKER.sub(" ", answer))} - given
+    given = {n.lower() for n in _BOUND_NUMBER.findall(_normalised(question))}
+    numbers = {n.lower() for n in _BOUND_NUMBER.findall(_normalised(MARKER.sub(" ", answer)))} - given
     if not numbers:
         return False  # ("Two", "五层": a number in words is left to the other checks)
     texts = [_normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages]
-    return not any(_BOUND_SAID.search(text[max(0, m.start() - BOUND_CHARS) : m.end() + 40])
-                   or _RANGE_TO.search(text[max(0, m.start() - 12) : m.start()])
-                   for n in numbers for text in texts
-                   for m in re.finditer(rf"(?<![\w.]){re.escape(n)}(?!\w|\.\d)", text))
+
+    def bound(text: str, start: int, end: int) -> bool:
+        before = re.sub(r"\bmax\.", "max", text[max(0, start - BOUND_CHARS) : start])
+        clause = _CLAUSE_BREAK.split(before)[-1]
+        after = _CLAUSE_BREAK.split(text[end : end + 40])[0]
+        return bool(_BOUND_SAID.search(clause) or _RANGE_TO.search(clause) or re.match(r"\s*(?:is|are)\s+the\s+(?:max"
+                    r"|largest|highest|longest|upper)", after))
+    return not any(bound(text, m.start(), m.end()) for n in numbers for text in texts
+                   for m in (_fact_pattern(n).finditer(text) if re.fullmatch(r"\d+(?:\.\d+)?", n)
+                             else re.finditer(rf"(?<![\w.]){re.escape(n)}(?![\w.]\w)", text)))
 
 
 # A question for a port's number as such: "Which port number …", "Which numeric TCP port …", "端口号是多少"
@@ -1701,13 +1715,19 @@ _RATE_UNIT = re.compile(r"[kmgtp]?i?(?:b|bit|byte)s?/s(?:ec)?", re.I)
 
 
 def specific_terms(question: str) -> set[str]:
-    """The question's identifiers and versions (`max_wal_size`, `v14`, `read.csv`, `` `code` ``): what a
+    """The question's identifiers, options and versions (`max_wal_size`, `-aggressive`, `v14`, `read.csv`, `` `code` ``): what a
     passage must mention for the question to be about it at all. Bare numbers and names are left
     to the answer's grounding check: a question may say "30 days" where a passage says "a month"."""
     plain = MARKER.sub(" ", question)
     terms = {(code or ident).strip().lower().rstrip(".") for code, ident in _IDENTIFIER.findall(plain)} - {""}
     terms |= {"".join(m).lower() for m in _CALLED_VARIABLE.findall(_CODE.sub(" ", plain)) if "".join(m) not in _SHOUTED}
+    terms |= {o.lower() for o in _DASH_OPTION.findall(_CODE.sub(" ", plain))}
     return {t for t in terms if not _RATE_UNIT.fullmatch(t)}
+
+
+# A command's option of one dash and two letters or more, as a question names it: "the -aggressive option
+# of opt_expr", "opt_merge 的 -nomux 选项" (not "-f", nor a word's hyphen: "non-interactive").
+_DASH_OPTION = re.compile(r"(?<![\w-])-[A-Za-z][A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*(?![\w-])", re.ASCII)
 
 
 
@@ -1756,7 +1776,7 @@ _EVERYDAY = frozenset("hi hello ok okay thanks thank please english chinese yes 
 # A name an English question uses inside a sentence: a capitalised word or an acronym after a lower-case
 # word ("Which TCP port …", "… print the misspelled words as JSON?", "Which Python version …"), not the
 # sentence's first word.
-_INNER_NAME = re.compile(r"(?<=[a-z0-9,;:] )[A-Z][A-Za-z0-9+]*[A-Za-z0-9+]")
+_INNER_NAME = re.compile(r"(?<=[a-z0-9,;:] )[A-Z][A-Za-z0-9+-]*[A-Za-z0-9+](?:\s[A-Z][A-Za-z0-9+-]*[A-Za-z0-9+])*")
 # Capitalised words an English question may use for what a manual says in plain words ("How much RAM …":
 # "memory").
 _PLAIN_IN_MANUALS = frozenset("ram cpu gpu pc os".split())
@@ -1767,11 +1787,14 @@ def question_names(question: str) -> list[str]:
     ("kittycairo 终端默认的画布尺寸", "读取 JSON 格式的数据"), and the capitalised words and
     acronyms inside an English one ("Which TCP port …", "Who wrote the Markdown filter?"). They name
     things (a program, a format, a protocol, a setting) that documents holding the answer mention.
-    Measured on 24 held-out sets: 1 of 384 answerable English questions names a word its manual
-    never uses (RAM, now left out), 15 of 144 near misses do."""
+    Measured on 24 held-out sets (each name looked up in the passages, then in a search of the
+    store): no answerable English question of 384 names one its manual lacks ("RAM" and compounds
+    such as "Unix-like" aside), 15 of 144 English near misses do."""
     if not _HAN.search(question):
         plain = re.sub(r"\"[^\"]*\"|“[^”]*”|'[^']*'|`[^`]*`", " ", MARKER.sub(" ", question))
-        words = [w for w in _INNER_NAME.findall(plain) if w.lower() not in _PLAIN_IN_MANUALS]
+        # (a compound's first word: "Unix-like systems", "Enchant-based programs"; not "Wi-Fi", "UTF-8")
+        words = [w.split("-")[0] if re.fullmatch(r"[A-Za-z]{3,}(?:-[A-Za-z]+)+", w) else w for w in _INNER_NAME.findall(plain)]
+        words = [w for w in words if not {w.lower(), re.sub(r"s$", "", w.lower())} & _PLAIN_IN_MANUALS]  # (CPUs too)
         return list(dict.fromkeys(w.lower() for w in words if not _UNIT_NAME.fullmatch(w) and w.lower() not in _EVERYDAY))
     # (not the parts of a path or an address, "/etc/cockpit/machines.d/", "http://yourserver.com/nextcloud":
     # an example's, which the documents may write otherwise)
@@ -1792,12 +1815,17 @@ def names(passage: Cited, word: str) -> bool:
     """Whether a passage (text or heading) names the thing a name of a question names: as
     `holds` finds it, or as a word, or a part of one ("proxy" in proxy_pass), spelled with or without
     its hyphens and in the singular or the plural."""
+    if " " in word:  # (a name of several words, where the passage says one of them: "Visual Studio Code", "VS Code")
+        return any(names(passage, part) for part in word.split() if len(part) >= 3)
     if holds(passage, word):
         return True
     text = _headed(passage)
     words = set(re.findall(r"[a-z0-9][a-z0-9_.+-]*", text))
     words |= {part for w in words for part in re.split(r"[-_.+/]", w) if part}
-    return _squeezed(word) in {_squeezed(w) for w in words}
+    squeezed = {_squeezed(w) for w in words}
+    name = _squeezed(word)
+    # (or as the start of a longer name: "Postgres" of "PostgreSQL", "Mac" of "macOS")
+    return name in squeezed or len(name) >= 3 and any(w.startswith(name) for w in squeezed)
 
 
 def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:
@@ -1853,21 +1881,24 @@ def role_unsaid(question: str, cited: list[Cited]) -> str:
     said = re.compile(rf"(?<![a-z])(?:{'|'.join(stems)})[a-z]*")
     made = _WHO_MADE.match(question) or _WHO_ROLE.match(question)
     own = set(re.findall(r"[a-z]+", _normalised(question[made.end():]))) if made else set()
-    # (what was made, where the question names it by a capitalised word before a noun: "Who wrote
-    # Aspell's Markdown filter?" is not answered by "Sergey Poznyakoff Wrote the Nroff filter."; the
-    # sentence that says who made it, or the one before it, names it: "… It was implemented by …")
-    made_what = {w.lower() for w in _MADE_THING.findall(question[made.end():])} if role == "author" and made else set()
+    # (what was made, where the question names it by a capitalised word before a noun or after "to":
+    # "Who wrote Aspell's Markdown filter?" is not answered by "Sergey Poznyakoff Wrote the Nroff
+    # filter."; the sentence that says who made it, or one of the two before it, names one of them:
+    # "The Markdown filter strips markup. … It was written by …", "The Windows port was written by …")
+    made_what = {"".join(m).lower() for m in _MADE_THING.findall(question[made.end():])} - _STOP \
+        if role == "author" and made else set()
     for p in cited:
         text = _normalised(f"{getattr(p, 'label', '')}\n{p.text}")
-        sentences = _SENTENCE_END.split(text) if made_what else [text]
-        if any(set(said.findall(sentence)) - own and all(
-                re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", f"{sentences[i - 1] if i else ''} {sentence}")
-                for w in made_what) for i, sentence in enumerate(sentences)):
+        sentences = [t for t in _SENTENCE_END.split(_ABBREVIATED.sub("eg", text)) if t.strip()] if made_what else [text]
+        if any(set(said.findall(sentence)) - own and (not made_what or any(
+                re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", " ".join(sentences[max(0, i - 2) : i + 1]))
+                for w in made_what)) for i, sentence in enumerate(sentences)):
             return ""
     return role
 
 
-_MADE_THING = re.compile(r"(?<![\w'’-])([A-Z][\w+-]*)(?=\s+[a-z])")  # ("Markdown filter", "Epson driver"; not "Aspell's")
+# ("Markdown filter", "Epson driver", "… to Windows"; not "Aspell's")
+_MADE_THING = re.compile(r"(?<![\w'’-])([A-Z][\w+-]*)(?=\s+[a-z])|(?<=\bto )([A-Z][\w+-]*)")
 
 
 _WHO = re.compile(r"^\W*who\b", re.I)
