@@ -74,6 +74,8 @@ CHECKS: dict[str, list[tuple[Any, str, Any]]] = {
     "wrong kind (an amount of another kind)": [(generation, "wrong_kind", lambda question, answer: "")],
     "port (a number its passage gives as a port)": [(generation, "port_unsaid", lambda question, answer, cited: False)],
     "no limit (a claim of no bound unsaid)": [(generation, "unbounded_unsaid", lambda answer, cited: False)],
+    "bound (a maximum no passage gives as a bound)": [(generation, "bound_unsaid", lambda question, answer, passages: False)],
+    "absence (\"it is not so\" unsaid)": [(generation, "absence_unsaid", lambda question, answer, cited: False)],
 }
 
 
