@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's forty-six held-out sets: twenty-three PDF manuals and twenty-three HTML manuals, each held out for one round.
+"""Build kb's forty-eight held-out sets: twenty-four PDF manuals and twenty-four HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: forty-six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: forty-eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -653,6 +653,51 @@ below) and unpacked there with `dpkg -x`:
   indices (Macro-index.html, Concept-index.html), the copying appendices and the GNU GPL and FDL texts
   (Copying-This-Package.html, Copying-This-Manual.html and the two licenses: license terms), and the package's
   changelogs, copyright and doc-base metadata.
+- debian-mailfromd: mailfromd-doc 8.15-2
+  (sha256 c5ff6f2bb4f38d95541701e3f474cb7987974b727d5946a58abf5a59388a8cdb), the "Mailfromd mail filter" manual by
+  Sergey Poznyakoff (version 8.15, 4 November 2022; the general-purpose mail filtering daemon for Sendmail, MeTA1,
+  Postfix and other Milter or Pmilter MTAs, driven by a script in its mail filtering language, MFL): the preface (the
+  history of mailfromd, the acknowledgments); the introduction (sender address verification and its limitations, mail
+  sending rate, SPF and DKIM); building the package (the required libraries, configure options and variables, the
+  installed files); the tutorial (start up and the milter state handlers, actions, conditional execution, functions and
+  modules, DNS, checking sender addresses, SMTP timeouts and the callout server, verification loops, the HELO domain,
+  RSET handling, recipients, sending rate and the token bucket filter, greylisting, local accounts, the databases and
+  their maintenance, testing filter scripts, run mode, the default values, logging and debugging, runtime errors); the
+  mail filtering language (comments and pragmas, data types, literals, Sendmail macros, constants, variables, handlers,
+  functions, expressions, statements, loops, exceptions, sender verification tests, modules, dynamically loaded modules,
+  the preprocessor, an example filter script); the MFL library functions (string, I/O, message modification, mailbox,
+  callout, DNS, geolocation, database, rate limiting, greylisting, mail sending, SPF, DKIM, syslog and debugging
+  functions and more); the Emacs MFL mode; configuring mailfromd (the configuration file, servers, the resolver, the
+  preprocessor, logging, the SMTP timeouts with their defaults, callouts and TLS, privileges, the databases, the runtime
+  limits); the mailfromd command line; using it with Sendmail, MeTA1 and Postfix; calloutd and the callout protocol;
+  mfdbtool; the mtasim testing tool; the pmult Pmilter multiplexer; reporting bugs; and the appendices: Gacopyz, the
+  time and date formats, upgrading from each earlier version, the GNU FDL and the concept index). Kept: the PDF of the
+  manual, 324 PDF pages (about 721,000 characters of text as pypdf extracts it; the page numbers printed on the
+  chapters' pages are the PDF's less twelve), one file. Left out: the same manual as HTML (html/, 462 files: one
+  format), as plain text (mailfromd.txt.gz) and as Info (mailfromd.info*.gz: the same text again), and the changelogs,
+  copyright and doc-base metadata.
+- debian-libgcrypt: libgcrypt20-doc 1.10.1-3+deb12u1
+  (sha256 3a72c441ad3a11c05543cf5494a7d70359796857ee42bee554a97742e81a37ad), "The Libgcrypt Reference Manual" for
+  Libgcrypt 1.10.1 (GNU's library of cryptographic building blocks, from the GnuPG project): the introduction (getting
+  started, features, overview); preparation (the header, building sources with pkg-config and Automake, initializing the
+  library and secure memory, multi-threading, enabling and disabling the FIPS mode, disabling hardware features);
+  generalities (gcry_control and its commands, error values, sources, codes and strings); the handler functions
+  (progress, allocation, error, logging); symmetric cryptography (the ciphers, the cipher modes, cipher handles); public
+  key cryptography (the algorithms, the S-expressions for RSA, DSA and ECC keys with the supported curves, the flags,
+  encryption, signing and key generation parameters); hashing (the hash algorithms with their digest sizes, hash
+  handles); message authentication codes; key derivation; random numbers (the quality levels); S-expressions; the MPI
+  library (formats, calculations, comparisons, bit manipulations, EC functions); prime numbers; the utilities (memory
+  allocation, contexts, buffers, configuration reporting); the hmac256 tool; the configuration files and environment
+  variables; the architecture of each subsystem (public key, symmetric encryption, hashing and MACing, MPI, prime
+  generation, the random-number subsystem with its CSPRNG and DRBG); and the appendices on the self-tests and on the
+  FIPS mode (its restrictions and finite state machine)). Kept: its HTML, one file per node as the package ships it, 83
+  files in the manual's order (index.html's), about 229,000 characters of text once the tags are stripped. Left out:
+  the front page and table of contents (index.html), the concept index and the function and data index
+  (Concept-Index.html, Function-and-Data-Index.html), the list of figures and tables (Figures-and-Tables.html: only
+  captions), the GNU LGPL and GPL texts (Library-Copying.html, Copying.html: license terms), the twelve redirect pages
+  to anchors of other nodes (disabling-fips-mode.html, ecc_005fkeyparam.html and the rest: a refresh link each, in no
+  table of contents), the two images, the same manual as PDF (gcrypt.pdf.gz: one format) and as Info
+  (gcrypt.info*.gz), and the changelogs, copyright and doc-base metadata.
 
 Layout:
 
@@ -702,6 +747,8 @@ Layout:
     bench/.cache/heldout/debian-aspell/corpus/<node>.html
     bench/.cache/heldout/debian-hmmer/corpus/hmmer-users-guide.pdf
     bench/.cache/heldout/debian-m4/corpus/<node>.html
+    bench/.cache/heldout/debian-mailfromd/corpus/mailfromd-manual.pdf
+    bench/.cache/heldout/debian-libgcrypt/corpus/<node>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -725,7 +772,8 @@ corpora/heldout-debian-glpk-questions.jsonl, corpora/heldout-debian-graphviz-que
 corpora/heldout-debian-gpsbabel-questions.jsonl, corpora/heldout-debian-bochs-questions.jsonl,
 corpora/heldout-debian-gnuplot-questions.jsonl, corpora/heldout-debian-doxygen-questions.jsonl,
 corpora/heldout-debian-yosys-questions.jsonl, corpora/heldout-debian-aspell-questions.jsonl,
-corpora/heldout-debian-hmmer-questions.jsonl and corpora/heldout-debian-m4-questions.jsonl, 30 each
+corpora/heldout-debian-hmmer-questions.jsonl, corpora/heldout-debian-m4-questions.jsonl,
+corpora/heldout-debian-mailfromd-questions.jsonl and corpora/heldout-debian-libgcrypt-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1004,6 +1052,35 @@ M4_PAGES = [  # in the manual's order (index.html's): a file per node, less the 
     "Answers", "Improved-exch", "Improved-forloop", "Improved-foreach", "Improved-copy", "Improved-m4wrap",  # 17
     "Improved-cleardivert", "Improved-capitalize", "Improved-fatal_005ferror",
 ]
+LIBGCRYPT_PAGES = [  # in the manual's order (index.html's): a file per node, less the indices, licenses and lists
+    "Introduction", "Getting-Started", "Features", "Overview",  # 1
+    "Preparation", "Header", "Building-sources", "Building-sources-using-Automake", "Initializing-the-library",  # 2
+    "Multi_002dThreading", "Enabling-FIPS-mode", "Disabling-FIPS-mode", "Hardware-features",
+    "Generalities", "Controlling-the-library", "Error-Handling", "Error-Values", "Error-Sources", "Error-Codes",  # 3
+    "Error-Strings",
+    "Handler-Functions", "Progress-handler", "Allocation-handler", "Error-handler", "Logging-handler",  # 4
+    "Symmetric-cryptography", "Available-ciphers", "Available-cipher-modes", "Working-with-cipher-handles",  # 5
+    "General-cipher-functions",
+    "Public-Key-cryptography", "Available-algorithms", "Used-S_002dexpressions", "RSA-key-parameters",  # 6
+    "DSA-key-parameters", "ECC-key-parameters", "Cryptographic-Functions", "Dedicated-ECC-Functions",
+    "General-public_002dkey-related-Functions",
+    "Hashing", "Available-hash-algorithms", "Working-with-hash-algorithms",  # 7
+    "Message-Authentication-Codes", "Available-MAC-algorithms", "Working-with-MAC-algorithms",  # 8
+    "Key-Derivation",  # 9
+    "Random-Numbers", "Quality-of-random-numbers", "Retrieving-random-numbers",  # 10
+    "S_002dexpressions", "Data-types-for-S_002dexpressions", "Working-with-S_002dexpressions",  # 11
+    "MPI-library", "Data-types", "Basic-functions", "MPI-formats", "Calculations", "Comparisons",  # 12
+    "Bit-manipulations", "EC-functions", "Miscellaneous",
+    "Prime-numbers", "Generation", "Checking",  # 13
+    "Utilities", "Memory-allocation", "Context-management", "Buffer-description", "Config-reporting",  # 14
+    "Tools", "hmac256",  # 15
+    "Configuration",  # 16
+    "Architecture", "Public_002dKey-Subsystem-Architecture", "Symmetric-Encryption-Subsystem-Architecture",  # 17
+    "Hashing-and-MACing-Subsystem-Architecture", "Multi_002dPrecision_002dInteger-Subsystem-Architecture",
+    "Prime_002dNumber_002dGenerator-Subsystem-Architecture", "Random_002dNumber-Subsystem-Architecture",
+    "CSPRNG-Description", "DRBG-Description",
+    "Self_002dTests", "FIPS-Mode",  # appendices A, B
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -1189,6 +1266,14 @@ CORPORA = {
     "debian-m4": Corpus(
         "m4-doc", "1.4.19-3", "cd9ff967210951a6bda33296c9ce87bcaec7b741eb07716537937102bc4172f2",
         {f"{p}.html": f"usr/share/doc/m4/{p}.html" for p in M4_PAGES},
+    ),
+    "debian-mailfromd": Corpus(
+        "mailfromd-doc", "8.15-2", "c5ff6f2bb4f38d95541701e3f474cb7987974b727d5946a58abf5a59388a8cdb",
+        {"mailfromd-manual.pdf": "usr/share/doc/mailfromd/mailfromd.pdf"},
+    ),
+    "debian-libgcrypt": Corpus(
+        "libgcrypt20-doc", "1.10.1-3+deb12u1", "3a72c441ad3a11c05543cf5494a7d70359796857ee42bee554a97742e81a37ad",
+        {f"{p}.html": f"usr/share/doc/libgcrypt20-doc/html/{p}.html" for p in LIBGCRYPT_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
