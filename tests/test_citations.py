@@ -2118,3 +2118,23 @@ def test_the_review_s_cases_of_the_bound_name_version_and_author_checks():
     assert role_unsaid("Who wrote the Markdown filter?", [P(1, "The Markdown filter strips markup. It handles code "
                                                                "blocks. It was written by Kevin Atkinson.")]) == ""
     assert role_unsaid("Who wrote the Markdown filter?", [P(1, "Markdown filter\n\nThis filter was written by Kevin.")]) == ""
+
+
+def test_round_27_s_right_answers_are_kept():
+    """Right answers round 27 (HMMER, GNU M4) refused: "which environment variable controls how many
+    worker threads" asks for a name, not a count, as "哪几个文件" does; a Chinese date's year is a
+    year ("2010 年 3 月" from "March 2010"), not 2010 years; ".m4f" states no 4; "GNU m4 1.4" is a
+    version of GNU m4 when the question says "version of GNU m4"; "was 1.4" gives a version."""
+    from kb.answer.citations import _versions, asked_kind, facts, said_as_version
+
+    assert asked_kind("Besides --cpu, which environment variable controls how many worker threads HMMER uses?") == ""
+    assert asked_kind("hmmpress 会为 hmmscan 生成哪几个二进制文件？") == ""
+    assert asked_kind("How many worker threads does HMMER use?") == "count"
+    assert facts("HMMER 3.0 是在 2010 年 3 月首次发布的。") == {"2010", "hmmer 3.0"}
+    assert facts("The conventional file extension for a frozen file is .m4f.") == {".m4f"}
+    assert said_as_version("1.4", "until 1994 when he released gnu m4 1.4, the stable release", {"gnu", "m4"}, "gnu")
+    assert not said_as_version("0.50", "work with gnu aspell 0.50 or better", {"perl", "aspell"}, "perl")
+    assert "1.4" in _versions("The first version that introduced the macro was 1.4 [2].")
+    notes = [P(1, "We negotiated off and on for a year. HMMER3.0 was first released in March 2010.")]
+    answer = _conclude("HMMER 3.0 是在 2010 年 3 月首次发布的。", notes, "HMMER 3.0 是在哪一年哪个月首次发布的？")
+    assert not answer.refused and [c.n for c in answer.citations] == [1]

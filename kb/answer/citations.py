@@ -355,6 +355,10 @@ _QUOTED = re.compile(r"[\"“「]([^\"“”「」\n]{2,60})[\"”」]")  # (not
 _EXTENSION = re.compile(r"(?<![\w./-])\.[A-Za-z][A-Za-z0-9]{0,9}(?![\w-])(?!\.\w)", re.ASCII)
 
 
+# A date in Chinese: its year is what a passage must hold ("March 2010" says 2010 年 3 月), not 2010 years.
+_CHINESE_DATE = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*年(?:\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?)?")
+
+
 _LATIN_ABBREVIATIONS = frozenset({"i.e", "e.g", "cf", "etc", "viz"})  # "i.e." reads like an identifier (read.csv)
 
 
@@ -367,6 +371,8 @@ def facts(sentence: str) -> set[str]:
     plain = MARKER.sub(" ", sentence).translate(_QUOTES)
     hexes = {h.lower() for h in _HEX.findall(plain) + _IPV6.findall(plain)}  # 0x20 is one number, not 0 and 20
     bare = _IDENTIFIER.sub(" ", _HEX.sub(" ", _IPV6.sub(" ", plain)))
+    # (an extension's digits are no number, ".m4f"; a Chinese date's year is one, "2010 年 3 月": no 2010 years)
+    bare = _CHINESE_DATE.sub(r" \1 ", _EXTENSION.sub(" ", bare))
     named = [m for m in _NAMED_VERSION.finditer(bare) if m.group(1).lower() not in _NOT_PRODUCTS]
     versions = {f"{m.group(1).lower()} {m.group(2)}" for m in named}
     for m in reversed(named):
@@ -800,7 +806,7 @@ def said_as_version(number: str, text: str, names: set[str] | None, of: str = ""
         if of and not _names_near(of, text[max(0, m.start() - VERSION_OF_CHARS) : m.end() + VERSION_OF_CHARS]):
             continue
         before = re.findall(r"[a-z0-9+#]+", text[max(0, m.start() - 60) : m.start()])[-3:]
-        if of and before and before[-1] in names and before[-1] not in re.split(r"[\s/-]+", of):
+        if of and before and before[-1] in names and not set(before[-2:]) & set(re.split(r"[\s/-]+", of)):
             continue  # another product the question names, right before the number: "… build Aspell?" and "GNU Aspell 0.50"
         if text[max(0, m.start() - 1) : m.start()] == "v" or any(
                 w.startswith(("version", "release")) or w in names for w in before) \
@@ -1426,7 +1432,7 @@ _ASKS = [
 
 # A version an answer gives: "1.53", "version 3", "Erlang/OTP 21", "Debian 12" (not "p. 17" of a label).
 # (and in Chinese: "版本 18", "版本号为 18", "第 3 版")
-_VERSION_GIVEN = re.compile(r"(?<![\w.])\d+(?:\.\d+)+|\b(?:version|release|v)\s*\d+\b|([A-Za-z][\w+#/-]*)\s+\d+\b"
+_VERSION_GIVEN = re.compile(r"(?<![\w.])\d+(?:\.\d+)+|\b(?:version|release|v)\s*\d+\b|([A-Za-z][\w+#/-]*)\s+\d+\b(?!\.\d)"
                             r"|版本(?:号)?\s*(?:为|是)?\s*v?\d+|第\s*\d+\s*版", re.I)
 
 
@@ -1461,9 +1467,22 @@ _CHINESE_NUMBER = re.compile(r"[零一二两三四五六七八九十百千万亿
 _RATE = re.compile(r"\d[\d,.]*\s*(?:[kmg]?hz\b|k?bps\b|baud\b|[kmg]?i?b?/s\b|per\s+second\b|每秒)", re.I)  # 375 kHz, 115200 baud
 
 
+# A question that asks for a thing by its name before any amount ("Besides --cpu, which environment variable
+# controls how many worker threads …", "生成哪几个文件"): its amount words describe the thing.
+_NAME_ASKED = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:variables?|options?|settings?|parameters?|commands?"
+                         r"|files?|flags?|directives?|macros?|functions?|programs?|tools?|keys?|fields?|suffix(?:es)?"
+                         r"|extensions?)\b|哪几个|哪些", re.I)
+
+
 def asked_kind(question: str) -> str:
-    """The kind of amount the question asks for ("count", "time", "size", "percent"), or ""."""
-    return next((kind for kind, pattern in _ASKS if pattern.search(question)), "")
+    """The kind of amount the question asks for ("count", "time", "size", "percent"), or ""
+    (also for a question that asks for a thing by name before its amount words)."""
+    named = _NAME_ASKED.search(question)
+    for kind, pattern in _ASKS:
+        m = pattern.search(question)
+        if m and not (named and named.start() < m.start()):
+            return kind
+    return ""
 
 
 # A question that asks for a number of units ("how many days", "多少秒"), not only for a time or a size.
