@@ -2138,3 +2138,13 @@ def test_round_27_s_right_answers_are_kept():
     notes = [P(1, "We negotiated off and on for a year. HMMER3.0 was first released in March 2010.")]
     answer = _conclude("HMMER 3.0 是在 2010 年 3 月首次发布的。", notes, "HMMER 3.0 是在哪一年哪个月首次发布的？")
     assert not answer.refused and [c.n for c in answer.citations] == [1]
+
+
+def test_an_identifier_spelled_with_spaces_is_found_as_whole_words():
+    """"`dynamic_module_load`" answered from "development has continued on new features, such as
+    dynamic module loading" (GNU M4, round 27): a PDF's lost underscores let "dynamic module load"
+    stand for the identifier, but as whole words only."""
+    from kb.answer.citations import supported
+
+    assert not supported("dynamic_module_load", "new features for m4, such as dynamic module loading and builtins.")
+    assert supported("write_term", "the predicate write term/3 writes a term.")

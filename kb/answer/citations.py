@@ -506,7 +506,9 @@ def _typed_entry(spaced: str) -> re.Pattern[str]:
 
 
 def supported(fact: str, text: str) -> bool:
-    fact = _unscored(fact, text)
+    spaced = _unscored(fact, text)
+    if spaced != fact:  # (as whole words: "dynamic module loading" in prose names no dynamic_module_load)
+        return _whole(spaced).search(text) is not None
     if _EXTENSION.fullmatch(fact):  # ".png" where the passage says "a PNG image", ".multi" where it says ".multi"
         return re.search(rf"(?<![\w-]){re.escape(fact[1:])}(?![\w-])", text) is not None
     if not re.match(r"\d", fact) or _IPV6.fullmatch(fact) or _HEX.fullmatch(fact):
