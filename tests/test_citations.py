@@ -2148,3 +2148,34 @@ def test_an_identifier_spelled_with_spaces_is_found_as_whole_words():
 
     assert not supported("dynamic_module_load", "new features for m4, such as dynamic module loading and builtins.")
     assert supported("write_term", "the predicate write term/3 writes a term.")
+
+
+def test_a_chunk_of_a_section_another_chunk_names_the_question_s_term_in_is_about_it():
+    """"Which gcry_control command stops Libgcrypt from using the mlock call for secure memory?"
+    answered "GCRYCTL_DISABLE_LOCKED_SECMEM" from the chunk of "Controlling the library" that lists
+    the commands, while only the chunk above it says gcry_control (Libgcrypt, round 28): both are
+    one section, same label, so the list is about gcry_control too. A chunk of another section is
+    not. "CRC24" is named by GCRY_MD_CRC24_RFC2440."""
+    from dataclasses import dataclass
+
+    from kb.answer.citations import anchor_terms, attribute, ground, mentions
+
+    @dataclass
+    class Labelled:
+        n: int
+        text: str
+        label: str
+
+    question = "Which gcry_control command stops Libgcrypt from using the mlock call for secure memory?"
+    section = "Controlling-the-library.html · 3.1 Controlling the library"
+    above = Labelled(1, "Function: gcry_error_t gcry_control (enum gcry_ctl_cmds cmd, ...) This function can be used "
+                        "to influence the general behavior of Libgcrypt in several ways.", section)
+    listed = Labelled(2, "GCRYCTL_DISABLE_LOCKED_SECMEM; Arguments: none. This command disables the use of the mlock "
+                         "call for secure memory.", section)
+    other = Labelled(2, listed.text, "Other.html · 9 Another section")
+    for passages, kept in (([above, listed], True), ([above, other], False)):
+        text = attribute("GCRYCTL_DISABLE_LOCKED_SECMEM;", passages, question=question)
+        checked = ground(text, passages, question, (), anchor_terms(question) or None)
+        assert bool(checked.text.strip()) == kept, checked
+    assert mentions("crc24", "gcry_md_crc24_rfc2440 this is the crc24 variant used by openpgp")
+    assert mentions("crc24", "gcry_md_crc24_rfc2440 is used by openpgp") and not mentions("crc24", "crc24-ext")

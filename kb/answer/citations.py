@@ -986,6 +986,12 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     lenient = {t for t in named_in if any(t in named for named in set_by.values())} | plain
     named_by = {p.n: {t for t in named_in | plain if (_names(t, _headed(p), _label(p), t in plain) if t in lenient
                                                       else t in set_by[p.n])} - products for p in passages}
+    # (a chunk of a section that another chunk of it, same label, names it in is about it too: the
+    # "Controlling the library" page's list of commands, whose gcry_control is a chunk above)
+    sections: dict[str, set[str]] = {}
+    for p in passages:
+        sections.setdefault(_label(p) or f"#{p.n}", set()).update(named_by[p.n])
+    named_by = {p.n: sections[_label(p) or f"#{p.n}"] for p in passages}
     naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
     default_asked = bool(_DEFAULT.search(_SCENE.sub(" ", question)) or _UNSET.search(question))
     asks_default = single and default_asked
@@ -1762,11 +1768,15 @@ SPAN_CHARS = 60  # how far apart the words of a command the question quotes may 
 
 
 def mentions(term: str, text: str) -> bool:
-    """Whether normalised `text` mentions a specific term: verbatim and whole, or, for a command of several
-    words (`kdb5_util load -hash`), each word in order and within SPAN_CHARS of the one before
+    """Whether normalised `text` mentions a specific term: verbatim and whole (a name of letters and
+    digits also as a part of an identifier, "crc24" in gcry_md_crc24_rfc2440), or, for a command of
+    several words (`kdb5_util load -hash`), each word in order and within SPAN_CHARS of the one before
     ("kdb5_util load command ... load [-b7|-r13|-r18] [-hash]"), placeholders aside."""
     term = _unscored(term, text)
     if _whole(term).search(text):
+        return True
+    # (a name of one word, letters and digits, as a part of an identifier: "CRC24" in GCRY_MD_CRC24_RFC2440)
+    if re.fullmatch(r"[a-z][a-z0-9]*\d[a-z0-9]*", term) and re.search(rf"(?<![a-z0-9-]){term}(?![a-z0-9-])", text):
         return True
     words = [w for w in term.split() if not _PLACEHOLDER.search(w)]
     if len(words) < 2:
