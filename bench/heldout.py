@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's forty-eight held-out sets: twenty-four PDF manuals and twenty-four HTML manuals, each held out for one round.
+"""Build kb's fifty held-out sets: twenty-five PDF manuals and twenty-five HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: forty-eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: fifty packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -699,6 +699,26 @@ below) and unpacked there with `dpkg -x`:
   table of contents), the two images, the same manual as PDF (gcrypt.pdf.gz: one format) and as Info
   (gcrypt.info*.gz), and the changelogs, copyright and doc-base metadata.
 
+- debian-debmake: debmake-doc 1.17-7
+  (sha256 f562cf744d906b9255c60d659873609ed5f40d657d99c4a6f3f5c194c24507cf), the "Guide for Debian Maintainers" by
+  Osamu Aoki (the tutorial on building Debian packages with the debmake command). Kept: the PDF of its English text,
+  143 PDF pages (about 284,000 characters of text as pypdf extracts it), one file. Left out: the same guide as HTML
+  (html/*.en.html: one format), the German, Japanese, Russian and Chinese translations (PDF, HTML and EPUB), and the
+  changelogs, copyright and doc-base metadata.
+- debian-fftw: libfftw3-doc 3.3.10-1
+  (sha256 49dfdd8f9a2b8bb8a235e0984108cd3c41a6ffa6c699150e2f1d8f264c1e5da8), the FFTW 3.3.10 manual by Matteo Frigo
+  and Steven G. Johnson (the C library for discrete Fourier transforms): the introduction; the tutorial (complex and
+  real-data DFTs in one and more dimensions, the halfcomplex format, the real even/odd and Hartley transforms); other
+  important topics (SIMD alignment and fftw_malloc, multi-dimensional array formats, wisdom); the FFTW reference (data
+  types, using plans, the basic, advanced and guru interfaces, the planner flags, new-array execute functions, wisdom
+  and its utilities, what FFTW really computes); multi-threaded FFTW; distributed-memory FFTW with MPI (installation,
+  data distribution, transposes, wisdom, performance tips, the MPI reference and its Fortran interface); calling FFTW
+  from modern and legacy Fortran; upgrading from FFTW version 2; installation and customization (Unix, non-Unix
+  systems, cycle counters, generating your own code); and the acknowledgments. Kept: its HTML, one file per node as
+  the package ships it, 114 files in the manual's order (index.html's), about 278,000 characters of text once the tags
+  are stripped. Left out: the front page and table of contents (index.html), the concept index and the library index
+  (Concept-Index.html, Library-Index.html), the license page (License-and-Copyright.html: license terms), the equation
+  images, the FAQ (fftw-faq.html and fftw-faq.ascii.gz: another document), and the changelogs and copyright.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -749,6 +769,8 @@ Layout:
     bench/.cache/heldout/debian-m4/corpus/<node>.html
     bench/.cache/heldout/debian-mailfromd/corpus/mailfromd-manual.pdf
     bench/.cache/heldout/debian-libgcrypt/corpus/<node>.html
+    bench/.cache/heldout/debian-debmake/corpus/debmake-guide.pdf
+    bench/.cache/heldout/debian-fftw/corpus/<node>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -773,7 +795,8 @@ corpora/heldout-debian-gpsbabel-questions.jsonl, corpora/heldout-debian-bochs-qu
 corpora/heldout-debian-gnuplot-questions.jsonl, corpora/heldout-debian-doxygen-questions.jsonl,
 corpora/heldout-debian-yosys-questions.jsonl, corpora/heldout-debian-aspell-questions.jsonl,
 corpora/heldout-debian-hmmer-questions.jsonl, corpora/heldout-debian-m4-questions.jsonl,
-corpora/heldout-debian-mailfromd-questions.jsonl and corpora/heldout-debian-libgcrypt-questions.jsonl, 30 each
+corpora/heldout-debian-mailfromd-questions.jsonl, corpora/heldout-debian-libgcrypt-questions.jsonl,
+corpora/heldout-debian-debmake-questions.jsonl and corpora/heldout-debian-fftw-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1081,6 +1104,48 @@ LIBGCRYPT_PAGES = [  # in the manual's order (index.html's): a file per node, le
     "CSPRNG-Description", "DRBG-Description",
     "Self_002dTests", "FIPS-Mode",  # appendices A, B
 ]
+FFTW_PAGES = [  # in the manual's order (index.html's): a file per node, less the indices and the license
+    "Introduction",  # 1
+    "Tutorial", "Complex-One_002dDimensional-DFTs", "Complex-Multi_002dDimensional-DFTs",  # 2
+    "One_002dDimensional-DFTs-of-Real-Data", "Multi_002dDimensional-DFTs-of-Real-Data", "More-DFTs-of-Real-Data",
+    "The-Halfcomplex_002dformat-DFT", "Real-even_002fodd-DFTs-_0028cosine_002fsine-transforms_0029",
+    "The-Discrete-Hartley-Transform",
+    "Other-Important-Topics", "SIMD-alignment-and-fftw_005fmalloc", "Multi_002ddimensional-Array-Format",  # 3
+    "Row_002dmajor-Format", "Column_002dmajor-Format", "Fixed_002dsize-Arrays-in-C", "Dynamic-Arrays-in-C",
+    "Dynamic-Arrays-in-C_002dThe-Wrong-Way", "Words-of-Wisdom_002dSaving-Plans", "Caveats-in-Using-Wisdom",
+    "FFTW-Reference", "Data-Types-and-Files", "Complex-numbers", "Precision", "Memory-Allocation", "Using-Plans",  # 4
+    "Basic-Interface", "Complex-DFTs", "Planner-Flags", "Real_002ddata-DFTs", "Real_002ddata-DFT-Array-Format",
+    "Real_002dto_002dReal-Transforms", "Real_002dto_002dReal-Transform-Kinds", "Advanced-Interface",
+    "Advanced-Complex-DFTs", "Advanced-Real_002ddata-DFTs", "Advanced-Real_002dto_002dreal-Transforms",
+    "Guru-Interface", "Interleaved-and-split-arrays", "Guru-vector-and-transform-sizes", "Guru-Complex-DFTs",
+    "Guru-Real_002ddata-DFTs", "Guru-Real_002dto_002dreal-Transforms", "64_002dbit-Guru-Interface",
+    "New_002darray-Execute-Functions", "Wisdom", "Wisdom-Export", "Wisdom-Import", "Forgetting-Wisdom",
+    "Wisdom-Utilities", "What-FFTW-Really-Computes", "The-1d-Discrete-Fourier-Transform-_0028DFT_0029",
+    "The-1d-Real_002ddata-DFT", "1d-Real_002deven-DFTs-_0028DCTs_0029", "1d-Real_002dodd-DFTs-_0028DSTs_0029",
+    "1d-Discrete-Hartley-Transforms-_0028DHTs_0029", "Multi_002ddimensional-Transforms",
+    "Multi_002dthreaded-FFTW", "Installation-and-Supported-Hardware_002fSoftware",  # 5
+    "Usage-of-Multi_002dthreaded-FFTW", "How-Many-Threads-to-Use_003f", "Thread-safety",
+    "Distributed_002dmemory-FFTW-with-MPI", "FFTW-MPI-Installation", "Linking-and-Initializing-MPI-FFTW",  # 6
+    "2d-MPI-example", "MPI-Data-Distribution", "Basic-and-advanced-distribution-interfaces", "Load-balancing",
+    "Transposed-distributions", "One_002ddimensional-distributions", "Multi_002ddimensional-MPI-DFTs-of-Real-Data",
+    "Other-Multi_002ddimensional-Real_002ddata-MPI-Transforms", "FFTW-MPI-Transposes",
+    "Basic-distributed_002dtranspose-interface", "Advanced-distributed_002dtranspose-interface",
+    "An-improved-replacement-for-MPI_005fAlltoall", "FFTW-MPI-Wisdom", "Avoiding-MPI-Deadlocks",
+    "FFTW-MPI-Performance-Tips", "Combining-MPI-and-Threads", "FFTW-MPI-Reference", "MPI-Files-and-Data-Types",
+    "MPI-Initialization", "Using-MPI-Plans", "MPI-Data-Distribution-Functions", "MPI-Plan-Creation",
+    "MPI-Wisdom-Communication", "FFTW-MPI-Fortran-Interface",
+    "Calling-FFTW-from-Modern-Fortran", "Overview-of-Fortran-interface",  # 7
+    "Extended-and-quadruple-precision-in-Fortran", "Reversing-array-dimensions", "FFTW-Fortran-type-reference",
+    "Plan-execution-in-Fortran", "Allocating-aligned-memory-in-Fortran", "Accessing-the-wisdom-API-from-Fortran",
+    "Wisdom-File-Export_002fImport-from-Fortran", "Wisdom-String-Export_002fImport-from-Fortran",
+    "Wisdom-Generic-Export_002fImport-from-Fortran", "Defining-an-FFTW-module",
+    "Calling-FFTW-from-Legacy-Fortran", "Fortran_002dinterface-routines", "FFTW-Constants-in-Fortran",  # 8
+    "FFTW-Execution-in-Fortran", "Fortran-Examples", "Wisdom-of-Fortran_003f",
+    "Upgrading-from-FFTW-version-2",  # 9
+    "Installation-and-Customization", "Installation-on-Unix", "Installation-on-non_002dUnix-systems",  # 10
+    "Cycle-Counters", "Generating-your-own-code",
+    "Acknowledgments",  # 11
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -1274,6 +1339,14 @@ CORPORA = {
     "debian-libgcrypt": Corpus(
         "libgcrypt20-doc", "1.10.1-3+deb12u1", "3a72c441ad3a11c05543cf5494a7d70359796857ee42bee554a97742e81a37ad",
         {f"{p}.html": f"usr/share/doc/libgcrypt20-doc/html/{p}.html" for p in LIBGCRYPT_PAGES},
+    ),
+    "debian-debmake": Corpus(
+        "debmake-doc", "1.17-7", "f562cf744d906b9255c60d659873609ed5f40d657d99c4a6f3f5c194c24507cf",
+        {"debmake-guide.pdf": "usr/share/doc/debmake-doc/debmake-doc.en.pdf"},
+    ),
+    "debian-fftw": Corpus(
+        "libfftw3-doc", "3.3.10-1", "49dfdd8f9a2b8bb8a235e0984108cd3c41a6ffa6c699150e2f1d8f264c1e5da8",
+        {f"{p}.html": f"usr/share/doc/libfftw3-dev/html/{p}.html" for p in FFTW_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
