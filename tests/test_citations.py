@@ -2179,3 +2179,13 @@ def test_a_chunk_of_a_section_another_chunk_names_the_question_s_term_in_is_abou
         assert bool(checked.text.strip()) == kept, checked
     assert mentions("crc24", "gcry_md_crc24_rfc2440 this is the crc24 variant used by openpgp")
     assert mentions("crc24", "gcry_md_crc24_rfc2440 is used by openpgp") and not mentions("crc24", "crc24-ext")
+
+
+def test_a_name_is_found_in_words_a_pdf_glued_together():
+    """"What size of RSA key does the guide currently consider a good idea?" (Guide for Debian
+    Maintainers, round 29): pypdf gives the page as "Currently,anRSAkeywith4096bitsisagoodidea.", so
+    "RSA" is no word of it, yet the page names it. A short word of ordinary text does not."""
+    from kb.answer.citations import names
+
+    assert names(P(1, "Currently,anRSAkeywith4096bitsisagoodidea. SeeCreatinganewGPGkey."), "rsa")
+    assert not names(P(1, "The parser reads the first line."), "rsa")

@@ -1842,6 +1842,9 @@ def _squeezed(word: str) -> str:
     return fold(re.sub(r"[-_+.]", "", word.lower()))
 
 
+GLUED_CHARS = 25  # a "word" this long in a passage is words whose spaces the PDF's text lost
+
+
 def names(passage: Cited, word: str) -> bool:
     """Whether a passage (text or heading) names the thing a name of a question names: as
     `holds` finds it, or as a word, or a part of one ("proxy" in proxy_pass), spelled with or without
@@ -1855,8 +1858,10 @@ def names(passage: Cited, word: str) -> bool:
     words |= {part for w in words for part in re.split(r"[-_.+/]", w) if part}
     squeezed = {_squeezed(w) for w in words}
     name = _squeezed(word)
-    # (or as the start of a longer name: "Postgres" of "PostgreSQL", "Mac" of "macOS")
-    return name in squeezed or len(name) >= 3 and any(w.startswith(name) for w in squeezed)
+    # (or as the start of a longer name: "Postgres" of "PostgreSQL", "Mac" of "macOS"; or anywhere in a run
+    # of words a PDF's text glued together: "currently,anrsakeywith4096bitsisagoodidea" names RSA)
+    return name in squeezed or len(name) >= 3 and any(
+        w.startswith(name) or len(w) >= GLUED_CHARS and name in w for w in squeezed)
 
 
 def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:
