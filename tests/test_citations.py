@@ -541,11 +541,6 @@ def test_a_list_of_numbers_is_not_one_number_and_a_one_letter_size_unit_is_a_uni
     assert ground("Hold back 3GB with additional_free_space [2].", borg).dropped
 
 
-@dataclass
-class Labelled(P):
-    label: str = ""
-
-
 def test_the_documents_own_name_anchors_no_fact_and_a_chinese_noun_anchors_its_english_word():
     """"drbd" names the manual (drbd-users-guide.pdf) and is on every page: a number near it answers
     nothing. The Chinese question's 设备 is the passages' "device". A word every passage's text
@@ -1880,15 +1875,7 @@ def test_the_review_s_cases_of_the_absence_and_chinese_name_checks():
     a subject named only by the passage's heading, and "no-store" (a value) keep their answers. A
     Chinese question's name meets its passage across hyphens, case and plurals; quoted text, the
     asker's own values, everyday words and units are no names."""
-    from dataclasses import dataclass
-
-    from kb.answer.citations import absence_unsaid, question_names, names
-
-    @dataclass
-    class Labelled:
-        n: int
-        text: str
-        label: str
+    from kb.answer.citations import absence_unsaid, names, question_names
 
     for question, answer, passage in (
             ("Which compression does rsync use by default?", "rsync does not use compression by default [1].",
@@ -2043,14 +2030,6 @@ def test_a_version_said_of_what_a_chinese_question_names_is_about_it():
     """"要把 HTML 输出做成 Mac OS X 的 doc set，需要 Mac OS X 哪个版本或更高？" answered "Mac OS X 10.5或更高版本"
     (Doxygen, round 25): the question's Latin words are too short to anchor the number and "html" is
     in every file name, but the passage says 10.5 as a version of Mac OS X, which the question names."""
-    from dataclasses import dataclass
-
-    @dataclass
-    class Labelled:
-        n: int
-        text: str
-        label: str
-
     question = "要把 HTML 输出做成 Mac OS X 的 doc set，需要 Mac OS X 哪个版本或更高？"
     docset = [Labelled(1, "If you are running doxygen on Mac OS X 10.5 or higher, then you can make a \"doc set\" out "
                           "of the HTML files produced by doxygen.", "searching.html · 5. Mac OS X Doc Sets"),
@@ -2156,15 +2135,7 @@ def test_a_chunk_of_a_section_another_chunk_names_the_question_s_term_in_is_abou
     the commands, while only the chunk above it says gcry_control (Libgcrypt, round 28): both are
     one section, same label, so the list is about gcry_control too. A chunk of another section is
     not. "CRC24" is named by GCRY_MD_CRC24_RFC2440."""
-    from dataclasses import dataclass
-
     from kb.answer.citations import anchor_terms, attribute, ground, mentions
-
-    @dataclass
-    class Labelled:
-        n: int
-        text: str
-        label: str
 
     question = "Which gcry_control command stops Libgcrypt from using the mlock call for secure memory?"
     section = "Controlling-the-library.html · 3.1 Controlling the library"
