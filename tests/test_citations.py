@@ -2160,3 +2160,65 @@ def test_a_name_is_found_in_words_a_pdf_glued_together():
 
     assert names(P(1, "Currently,anRSAkeywith4096bitsisagoodidea. SeeCreatinganewGPGkey."), "rsa")
     assert not names(P(1, "The parser reads the first line."), "rsa")
+
+
+def test_a_compound_the_question_puts_before_a_noun_is_named_by_its_words():
+    """Round 29's FFTW: "a one-dimensional real-to-complex transform" and "cycle-counter support"
+    describe; the passage about them says "n real numbers ... n/2+1 complex numbers" and is headed
+    "Cycle Counters". A setting the question names alone still needs its name (max-buffers)."""
+    real = [Labelled(1, "The input is n real numbers, while the output is n/2+1 complex numbers.", "dfts.html · 2.3 Real data"),
+            Labelled(2, "The real-to-complex plans are in the reference; see fftw_plan_dft_r2c for 2 arrays.", "ref.html")]
+    question = "How many complex numbers does a one-dimensional real-to-complex transform of n real inputs produce?"
+    assert not ground("n/2+1 complex numbers [2].", real, question).dropped
+    cycle = [Labelled(1, "You can add support by editing the file kernel/cycle.h.", "cycle.html · 10.3 Cycle Counters"),
+             Labelled(2, "The cycle-counter code is chosen at configure time.", "install.html · 10.1 Unix")]
+    assert not ground("Edit kernel/cycle.h [2].", cycle,
+                      "Which source file do you edit to add cycle-counter support for a new compiler?").dropped
+    # Named alone, the compound is a setting, which words apart in prose do not name.
+    drbd = [P(1, "max-buffers: the maximum number of buffers. The default value is 2048."),
+            P(2, "sndbuf-size: if the kernel's max buffers limit is lower, the default of 128 KiB is used.")]
+    assert ground("The default max-buffers is 128 KiB [2].", drbd, "What is the default value of max-buffers?").dropped
+
+
+def test_an_amount_in_terms_of_the_question_s_variable_answers_a_count():
+    from kb.answer.citations import wrong_kind
+
+    question = "How many complex numbers does a one-dimensional real-to-complex transform of n real inputs produce?"
+    assert wrong_kind(question, "n/2+1 complex numbers [1].") == ""
+    assert wrong_kind(question, "Complex numbers [1].") == "it gives no number; the question asks for a count"
+
+
+def test_a_default_in_the_entry_of_the_option_asked_is_about_it():
+    """Round 27's HMMER: makehmmerdb's --sa_freq entry gives "The default value is 8." two sentences
+    after the words the question shares with it; the next option's entry is another's."""
+    entry = ("--bin_length <n> Bin length. The default is 256. --sa_freq <n> Suffix array sample rate. The FM index "
+             "structure also samples from the underlying suffix array for the sequence database. More frequent sampling "
+             "(smaller value for <n>) will yield larger file size and faster search (until file size becomes large enough "
+             "to cause I/O to be a bottleneck). The default value is 8. Must be a power of 2. --block_size <n> The input "
+             "sequence is broken into blocks of size <n> million letters. An FM index is built for each block, rather "
+             "than for the entire sequence database. Default is 50.")
+    question = "What is makehmmerdb's default suffix array sample rate (--sa_freq)?"
+    assert not ground("The default suffix array sample rate is 8 [1].", [P(1, entry)], question).dropped
+    assert ground("The default suffix array sample rate is 50 [1].", [P(1, entry)], question).dropped
+
+
+def test_the_date_of_a_release_is_said_with_its_version():
+    """Round 27's GNU M4 near misses: "1994" for 1.4.19 came from "until 1994 when he released GNU m4
+    1.4", "2016" for 2.0 from "as recent as 1.4.18 in 2016"; round 29's FFTW one gave no date at all."""
+    from kb.answer.citations import release_unsaid
+
+    history = [P(1, "François Pinard took over maintenance of GNU m4 in 1992, until 1994 when he released GNU m4 1.4, "
+                    "which was the stable release for 10 years. Releases went on, as recent as 1.4.18 in 2016. When "
+                    "complete, GNU m4 2.0 will start a new series of releases."),
+               P(2, "HMMER3.0 was first released in March 2010.")]
+    assert release_unsaid("GNU m4 1.4.19 是哪一年发布的？", "1994 [1]", history) == "no passage dates the release of 1.4.19"
+    assert release_unsaid("In what year was GNU m4 2.0 released?", "2016 [1]", history) == \
+        "no passage dates the release of 2.0"
+    assert release_unsaid("In what year was GNU m4 1.4 released?", "1994 [1]", history) == ""
+    assert release_unsaid("HMMER 3.0 是在哪一年哪个月首次发布的？", "2010 年 3 月 [2]", history) == ""
+    assert release_unsaid("When was FFTW 3.3.10 officially released?", "It was released in version 3.3 [1].", history) == \
+        "it gives no date; the question asks for one"
+    assert release_unsaid("When was the tool added?", "In version 3.3 [1].", history) == ""  # no version named
+    # Wired into the answer: the made-up year is withdrawn.
+    answer = _conclude("GNU m4 1.4.19 was released in 1994 [1].", history, "In what year was GNU m4 1.4.19 released?")
+    assert answer.refused and answer.refused_by == "grounding"

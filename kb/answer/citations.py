@@ -554,16 +554,34 @@ def plain_settings(question: str) -> set[str]:
     return {w for w in found if w not in _NOT_SETTINGS and w not in _STOP and w not in _GENERIC}
 
 
-def _names(term: str, text: str, label: str, plain: bool = False) -> bool:
+def _names(term: str, text: str, label: str, plain: bool = False, modifier: bool = False) -> bool:
     """Whether normalised `text` (its `label` first) names a setting or subject of the question: as
     `mentions` does; a compound of plain words also as those words apart in the label ("Shared Memory
-    Driver" for shared-memory; not "the kernel's max buffers limit" in prose for max-buffers); a
-    plain word also inside an option or a name of parts ("--verbose", "burst=", "keepalive_timeout")."""
+    Driver" for shared-memory, "Cycle Counters" for cycle-counter; not "the kernel's max buffers
+    limit" in prose for max-buffers); a `modifier` (a compound the question puts before a noun, "a
+    real-to-complex transform") also as its words in one sentence ("n real numbers ... n/2+1 complex
+    numbers"); a plain word also inside an option or a name of parts ("--verbose", "burst=",
+    "keepalive_timeout")."""
     if mentions(term, text):
         return True
-    if "-" in term and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", term) and _whole(term.replace("-", " ")).search(label):
-        return True
+    if "-" in term and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", term):
+        apart = r"\s+".join(map(re.escape, term.split("-")))
+        if re.search(rf"(?<![\w-]){apart}(?:e?s)?(?![\w-])", label):
+            return True
+        words = [w for w in term.split("-") if w not in _JOINERS]
+        if modifier and any(all(re.search(rf"(?<![\w-]){re.escape(w)}(?:e?s)?(?![\w-])", sentence) for w in words)
+                            for sentence in _CLAUSE_END.split(text)):
+            return True
     return plain and re.search(rf"(?<![a-z0-9]){re.escape(term)}(?![a-z0-9])", text) is not None
+
+
+_JOINERS = frozenset("to of the and or in on a an".split())  # (real-to-complex's words are real and complex)
+# A compound the question puts before a plain noun describes it ("a real-to-complex transform",
+# "cycle-counter support"); one before "option" or "setting", or alone, names a setting.
+_MODIFIER = re.compile(r"(?<![\w.-])([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\s+(?!(?:option|setting|statement|directive|parameter"
+                       r"|variable|field|flag|command|key|keyword|value|attribute|entry|section|block|clause|macro"
+                       r"|function|mode|file|is|are|was|were|do|does|did|has|have|can|may|must|should|will|would"
+                       r"|set|skip|and|or|to|of|in|on|at|for|by|with|from)s?\b)(?=[a-z]{3,}\b)", re.ASCII)
 
 
 def _label(passage: Cited) -> str:
@@ -692,6 +710,22 @@ def follows(fact: str, text: str, names: set[str], heading: str = "") -> bool:
         if any(re.search(_name(n), before) or re.match(_SAME_SENTENCE + _name(n), text[m.end():]) for n in names):
             return True
     return False
+
+
+def _in_entry(fact: str, text: str, names: set[str]) -> bool:
+    """Whether the fact is in the entry of one of `names` (options or settings) in `text`: within
+    FOLLOW_CHARS after the name, with no other option's entry begun between them."""
+    fact = _unscored(fact, text)
+    for m in _fact_pattern(fact).finditer(text):
+        start = max(0, m.start() - FOLLOW_CHARS)
+        named = [e.end() for n in names for e in re.finditer(_name(_unscored(n, text)), text[start:m.start()])]
+        if named and not _OPTION_ENTRY.search(text[start + max(named) : m.start()]):
+            return True
+    return False
+
+
+# The next option's entry: "--block_size <n>", "--cpu=N", or an option at a line's start.
+_OPTION_ENTRY = re.compile(r"(?<![\w-])--?[a-z][\w-]*(?:\s+<|=)|^[ \t]*--?[a-z]", re.M)
 
 
 _CONFIG_FILE = re.compile(r"\.(?:cfg|conf|ini|json|xml|ya?ml|toml|rc|config|properties)$")
@@ -984,7 +1018,10 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     # (a compound as words apart only where some passage names it as it stands: "file access" in prose
     # does not make "file-access", which no passage names, a name that tells passages apart)
     lenient = {t for t in named_in if any(t in named for named in set_by.values())} | plain
-    named_by = {p.n: {t for t in named_in | plain if (_names(t, _headed(p), _label(p), t in plain) if t in lenient
+    # (a compound the question puts before a noun, unless a passage sets it out as a key, is named by its words too)
+    modifiers = {m for m in _MODIFIER.findall(question.lower()) if not any(_keyed(m, p.text) for p in passages)}
+    named_by = {p.n: {t for t in named_in | plain if (_names(t, _headed(p), _label(p), t in plain, t in modifiers)
+                                                      if t in lenient
                                                       else t in set_by[p.n])} - products for p in passages}
     # (a chunk of a section that another chunk of it, same label, names it in is about it too: the
     # "Controlling the library" page's list of commands, whose gcry_control is a chunk above)
@@ -1065,7 +1102,12 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             # ("Mac OS X 10.5 or higher" to "需要 Mac OS X 哪个版本", whose Latin words are too short to anchor)
             return anchored(f, body, anchors or set()) or f in versions - released and said_as_version(f, body, version_names, of)
 
-        about = [n for n in holders if n in naming and all(pinned(f, texts[n]) for f in stated)]
+        # (or given as the default in the entry of a setting the question names, however far from its
+        # words: "--sa_freq <n> Suffix array sample rate. … The default value is 8.")
+        entered = {f for f in given_default if _AMOUNT.fullmatch(f)} if settings else set()
+        about = [n for n in holders if n in naming and all(
+            pinned(f, texts[n]) or f in entered and _in_entry(f, texts[n], set_by.get(n, set()) & settings)
+            for f in stated)]
         # (a --help list's bracketed default is the option's the question names, not a neighbour's the answer names)
         defaults = [n for n in about if all(given_as_default(f, texts[n], posed) for f in given_default)]
         # A default value comes after the name of the setting it belongs to.
@@ -1534,6 +1576,8 @@ def wrong_kind(question: str, answer: str) -> str:
     if kinds and asked not in kinds:
         return f"it gives {_KIND_WORDS[kinds[0]]}; the question asks for {_KIND_WORDS[asked]}"
     counts = set(_COUNT.findall(_normalised(MARKER.sub(" ", answer)))) - set(_COUNT.findall(given))
+    if any(re.fullmatch(r"[a-z][/*^][\d.]+|[\d.]+[/*^][a-z]", f) for f in stated):
+        return ""  # an amount in terms of the question's variable: "n/2+1 complex numbers" for n real inputs
     if asked == "count" and not kinds and not counts:  # ("one file server" said back from the question is none)
         return "it gives no number; the question asks for a count"
     plain = MARKER.sub(" ", answer)
@@ -1699,6 +1743,41 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited]) -> bool:
 # (not "How do I change the port number?").
 _PORT_NUMBER_ASKED = re.compile(r"\b(?:which|what)\s+(?:is\s+the\s+)?(?:[\w-]+\s+){0,3}?(?:port\s+number|numeric\s+(?:\w+\s+)?port)\b"
                                 r"|端口号(?:是|为)?(?:多少|什么)|(?:哪个|什么)端口号", re.I)
+
+
+# A question for when a release came out: "In what year was GNU m4 2.0 released?", "When was 1.4.5
+# published?", "GNU m4 1.4.19 是哪一年发布的？"; of these, the ones that ask for a date or year as such.
+_DATE_ASKED = re.compile(r"\b(?:in\s+)?(?:what|which)\s+year\b|\bwhen\s+(?:was|were|did)\b|\b(?:on\s+)?what\s+(?:is\s+the\s+)?"
+                         r"(?:release\s+)?date\b|哪一?年|什么时候|何时|哪天|哪一天|什么日期|日期是", re.I)
+_DAY_ASKED = re.compile(r"\b(?:what|which)\s+year\b|\bwhat\s+(?:is\s+the\s+)?(?:release\s+)?date\b|哪一?年|哪天|哪一天"
+                        r"|什么日期|日期是|\bwhen\s+(?:was|were|did)\b.*\b(?:released|published|come\s+out)\b", re.I)
+_DOTTED = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w]|\.\d)")
+_YEAR_SAID = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_DATE_SAID = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d"
+                        r"|\d+\s*[年月日]", re.I)
+
+
+def release_unsaid(question: str, answer: str, passages: list[Cited]) -> str:
+    """Why an answer to a question for the date of a release the question names by its version
+    does not give it ("" when it does, or the question is another): no date at all ("FFTW 3.3.10
+    was officially released in version 3.3" to "FFTW 3.3.10 是在哪一天正式发布的？"), or a year no
+    passage says in a sentence with that version: "1994" for when GNU m4 1.4.19 came out, from
+    "until 1994 when he released GNU m4 1.4"; "2016" for GNU m4 2.0, from "as recent as 1.4.18 in 2016"."""
+    versions = set(_DOTTED.findall(question))
+    if not _DATE_ASKED.search(question) or len(versions) != 1:
+        return ""
+    version, plain = versions.pop(), MARKER.sub(" ", answer)
+    if _DAY_ASKED.search(question) and not _DATE_SAID.search(plain):
+        return "it gives no date; the question asks for one"
+    years = set(_YEAR_SAID.findall(plain)) - set(_YEAR_SAID.findall(question))
+    if not years:
+        return ""
+    said = re.compile(rf"(?<![\d.]){re.escape(version)}(?![\w]|\.\d)")  # ("HMMER3.0 was first released in March 2010")
+    for p in passages:
+        for sentence in _CLAUSE_BREAK.split(f"{getattr(p, 'label', '')}\n{p.text}"):
+            if said.search(sentence) and any(y in sentence for y in years):
+                return ""
+    return f"no passage dates the release of {version}"
 
 
 # A setting's name in parts: ko-count, c-max-rate, read_quanta, flush_timer.

@@ -24,7 +24,7 @@ from typing import Any
 
 from kb.answer.citations import (
     MARKER, Cited, absence_unsaid, anchor_terms, attribute, bound_unsaid, ground, holds, names, names_no_setting, names_nobody,
-    parse_citations, port_unsaid, question_names, restates, role_unsaid, says_something, sibling, specific_terms,
+    parse_citations, port_unsaid, question_names, release_unsaid, restates, role_unsaid, says_something, sibling, specific_terms,
     unbounded_unsaid, unsupported_terms, wrong_kind,
 )
 from kb.answer.context import pack_context
@@ -397,6 +397,9 @@ class Answerer:
                 return self._withdraw(answer, "grounding", f"{answer.answer} ({mismatch})")
             if port_unsaid(answer.standalone_question, answer.answer, cited):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites gives its number as a port)")
+            release = release_unsaid(answer.standalone_question, answer.answer, numbered)
+            if release:
+                return self._withdraw(answer, "grounding", f"{answer.answer} ({release})")
             if bound_unsaid(answer.standalone_question, answer.answer, numbered):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage gives its number as a limit)")
             if unbounded_unsaid(answer.answer, cited):
