@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's fifty held-out sets: twenty-five PDF manuals and twenty-five HTML manuals, each held out for one round.
+"""Build kb's fifty-two held-out sets: twenty-six PDF manuals and twenty-six HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: fifty packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: fifty-two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -719,6 +719,48 @@ below) and unpacked there with `dpkg -x`:
   are stripped. Left out: the front page and table of contents (index.html), the concept index and the library index
   (Concept-Index.html, Library-Index.html), the license page (License-and-Copyright.html: license terms), the equation
   images, the FAQ (fftw-faq.html and fftw-faq.ascii.gz: another document), and the changelogs and copyright.
+- debian-gri: gri-pdf-doc 2.12.27-1.1
+  (sha256 0873a873dbd41d1536c9f48388f4bf30ee0758309b0a597412860b865a187f92), "Gri: A Program to Make Science Graphs"
+  by Dan E. Kelley (version 2.12.27, 2015; the command-driven language for scientific x-y, contour and image graphs
+  in PostScript): the introduction; a simple Gri program and how to run it; invoking Gri (its command-line options,
+  extracting the commandfile from a PostScript file); controlling axes, fonts and colours; x-y, contour and image
+  plots; the real-world examples (box plots, contouring, images from gridded data, legends, polygons, T-S and PDF
+  diagrams, handling data); the list of commands in the Gri language, from assert to write, with every set command;
+  programming in the Gri language (the defaults, online help, variables, synonyms, rpn calculations, text strings
+  and mathematical text, new commands, the resource file); the environment (the ancillary programs gri_merge and
+  gri_unpage, using system tools, the discussion group); editing Gri files in GNU Emacs with gri-mode; the history
+  of Gri versions; installing Gri; the bugs; the test suite; Gri in the press; the acknowledgments; the GNU GPL and
+  the indexes). Kept: the PDF of the manual, 285 PDF pages (about 598,000 characters of text as pypdf extracts it;
+  the page numbers printed on the chapters' pages are the PDF's less sixteen), one file; the package ships it
+  gzipped (gri.pdf.gz) and it is laid out unpacked, with the package's mtime. Left out: the reference cards
+  (cmdrefcard.ps.gz, refcard.ps.gz: one-page summaries of the same commands), and the README, README.Debian,
+  changelogs, copyright and doc-base metadata.
+- debian-gettext: gettext-doc 0.21-12
+  (sha256 223dfc01cf70c03ce1c56bc3acc18a806292cc6af71d5cffcc4674a221ae2bea), the "GNU gettext utilities" manual as
+  GNU gettext 0.21 ships it (the tools and library for translating programs' messages): the introduction (i18n and
+  l10n, PO and MO files, an overview); the user's view (locales, the locale environment variables, the LANGUAGE
+  priority list, Windows consoles); the format of PO files; preparing program sources (marking translatable
+  strings, special comments, proper names, library sources); making the PO template file with xgettext; creating a
+  new PO file with msginit and its header entry; updating PO files with msgmerge; editing PO files (the KDE, GNOME
+  and Emacs editors, compendia); manipulating PO files (msgcat, msgconv, msggrep, msgfilter, msguniq, msgcomm,
+  msgcmp, msgattrib, msgen, msgexec, highlighting, other tools, libgettextpo); producing binary MO files with msgfmt
+  and msgunfmt and the MO file format; the programmer's view (catgets; the gettext interface: locating message
+  catalogs, the output character set, contexts, plural forms, optimization; libintl.a); the translator's view (the
+  Translation Project's organization and information flow, translating plural forms, prioritizing messages); the
+  maintainer's view (gettextize, the files to create or alter, the autoconf macros, version control, distribution
+  tarballs); the installer's and distributor's view; other programming languages (the language implementor's,
+  programmer's, translator's and maintainer's views, then each language from C to YCP); other data formats; the
+  concluding remarks (the history of GNU gettext, the Free Translation Project, related readings); and the language
+  and country code appendices). The package has no PDF. Kept: its HTML (texi2html's), one file per chapter or
+  appendix as the package ships it, 19 files in the manual's order (gettext_toc.html's), then the footnotes page
+  (gettext_fot.html, the chapters' seven footnotes), 20 files, about 531,000 characters of text once the tags are
+  stripped. Left out: the table of contents (gettext_toc.html and its index.html link) and the "About this document"
+  page (gettext_abt.html: texi2html's navigation help), the licenses appendix (gettext_20.html: the GNU GPL, LGPL
+  and FDL texts, license terms), the program, option, variable, PO mode, autoconf macro and general indices
+  (gettext_21.html to gettext_30.html), the manpages of the programs and functions (*.1.html, *.3.html: the same
+  text again, another reader), the FAQ and the tutorial (FAQ.html, tutorial.html: other documents), the libasprintf
+  manual (libasprintf/: another library, one manual per corpus), the C# and Java API documentation (csharpdoc/,
+  javadoc2/), the examples (examples/), and the changelogs, copyright, doc-base and lintian metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -771,6 +813,8 @@ Layout:
     bench/.cache/heldout/debian-libgcrypt/corpus/<node>.html
     bench/.cache/heldout/debian-debmake/corpus/debmake-guide.pdf
     bench/.cache/heldout/debian-fftw/corpus/<node>.html
+    bench/.cache/heldout/debian-gri/corpus/gri-manual.pdf
+    bench/.cache/heldout/debian-gettext/corpus/gettext_<n>.html or gettext_fot.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -796,7 +840,8 @@ corpora/heldout-debian-gnuplot-questions.jsonl, corpora/heldout-debian-doxygen-q
 corpora/heldout-debian-yosys-questions.jsonl, corpora/heldout-debian-aspell-questions.jsonl,
 corpora/heldout-debian-hmmer-questions.jsonl, corpora/heldout-debian-m4-questions.jsonl,
 corpora/heldout-debian-mailfromd-questions.jsonl, corpora/heldout-debian-libgcrypt-questions.jsonl,
-corpora/heldout-debian-debmake-questions.jsonl and corpora/heldout-debian-fftw-questions.jsonl, 30 each
+corpora/heldout-debian-debmake-questions.jsonl, corpora/heldout-debian-fftw-questions.jsonl,
+corpora/heldout-debian-gri-questions.jsonl and corpora/heldout-debian-gettext-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1146,6 +1191,11 @@ FFTW_PAGES = [  # in the manual's order (index.html's): a file per node, less th
     "Cycle-Counters", "Generating-your-own-code",
     "Acknowledgments",  # 11
 ]
+GETTEXT_PAGES = [  # in the manual's order (gettext_toc.html's): a file per chapter or appendix, then the footnotes
+    *(f"gettext_{n}" for n in range(1, 18)),  # 1-17
+    "gettext_18", "gettext_19",  # appendices A (language codes), B (country codes); not C (licenses) nor the indices
+    "gettext_fot",  # the chapters' footnotes
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -1347,6 +1397,14 @@ CORPORA = {
     "debian-fftw": Corpus(
         "libfftw3-doc", "3.3.10-1", "49dfdd8f9a2b8bb8a235e0984108cd3c41a6ffa6c699150e2f1d8f264c1e5da8",
         {f"{p}.html": f"usr/share/doc/libfftw3-dev/html/{p}.html" for p in FFTW_PAGES},
+    ),
+    "debian-gri": Corpus(
+        "gri-pdf-doc", "2.12.27-1.1", "0873a873dbd41d1536c9f48388f4bf30ee0758309b0a597412860b865a187f92",
+        {"gri-manual.pdf": "usr/share/doc/gri/gri.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-gettext": Corpus(
+        "gettext-doc", "0.21-12", "223dfc01cf70c03ce1c56bc3acc18a806292cc6af71d5cffcc4674a221ae2bea",
+        {f"{p}.html": f"usr/share/doc/gettext/{p}.html" for p in GETTEXT_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
