@@ -2222,3 +2222,42 @@ def test_the_date_of_a_release_is_said_with_its_version():
     # Wired into the answer: the made-up year is withdrawn.
     answer = _conclude("GNU m4 1.4.19 was released in 1994 [1].", history, "In what year was GNU m4 1.4.19 released?")
     assert answer.refused and answer.refused_by == "grounding"
+
+
+def test_the_review_s_cases_of_the_release_date_modifier_and_entry_checks():
+    """A review of the round-27-to-29 checks reproduced right answers refused and wrong defaults let
+    through; each case stands here."""
+    from kb.answer.citations import release_unsaid
+
+    # A release's date: 2.3 is 2.3.0; a heading or a label reads with the paragraph under it;
+    # "Dec. 10, 2020" is one sentence; "not released yet" needs no date; other questions are not asked.
+    assert not _conclude("Version 2.3 was released on 2019-04-01 [1].", [P(1, "Version 2.3.0 (2019-04-01)\n- New --color option.")],
+                         "When was version 2.3 released?").refused
+    assert not _conclude("GNU m4 1.4.19 was released on 2021-05-28 [1].",
+                         [P(1, "Release 1.4.19\n\nReleased: 2021-05-28. This release fixes bugs.")],
+                         "When was GNU m4 1.4.19 released?").refused
+    assert release_unsaid("When was version 2.3 released?", "It was released on 2019-04-01 [1].",
+                          [Labelled(1, "Released 2019-04-01. Noteworthy changes: bug fixes.", "NEWS · Version 2.3")]) == ""
+    assert not _conclude("FFTW 3.3.9 was released in 2020 [1].", [P(1, "FFTW 3.3.9 was released on Dec. 10, 2020, fixing bugs.")],
+                         "When was FFTW 3.3.9 released?").refused
+    assert release_unsaid("When was GNU m4 2.0 released?", "GNU m4 2.0 has not been released yet [1].", []) == ""
+    assert release_unsaid("When was support for TLS 1.0 removed?", "In 3.0.0, released 2021-09-07 [1].", []) == ""
+    assert release_unsaid("What date format does 1.2 use?", "ISO 8601, YYYY-MM-DD [1].", []) == ""
+    # A setting the question asks about with a verb is named, not described: "does max-buffers
+    # default to" takes no value from the kernel's "max buffers limit".
+    drbd = [P(1, "max-buffers number\n    Limits the memory usage per DRBD minor device. The default value is 2048."),
+            P(2, "sndbuf-size size\n    If the kernel's max buffers limit is lower, the default of 128 KiB is used.")]
+    assert _conclude("The default max-buffers is 128 KiB [2].", drbd, "What does max-buffers default to?").refused
+    # In an option's entry, only a value the entry gives as the default, and only until another entry begins.
+    entry = ("--sa_freq <n> Suffix array sample rate. More frequent sampling (smaller value for <n>) will yield larger "
+             "file size and faster search (until file size becomes large enough to cause I/O to be a bottleneck). The "
+             "default value is 8. Must be a power of 2. --block_size N The input sequence is broken into blocks of size N "
+             "million letters; an FM index is built for each block. Default is 50.")
+    question = "What is makehmmerdb's default suffix array sample rate (--sa_freq)?"
+    assert _conclude("The default suffix array sample rate is 2 [1].", [P(1, entry)], question).refused
+    assert _conclude("The default suffix array sample rate is 50 [1].", [P(1, entry)], question).refused
+    assert not _conclude("The default suffix array sample rate is 8 [1].", [P(1, entry)], question).refused
+    lines = ("sa_freq=\n    Suffix array sample rate. More frequent sampling will yield larger file size and faster search, "
+             "until file size becomes large enough to cause I/O to be a bottleneck. Must be a power of two.\nblock_size=\n"
+             "    The input sequence is broken into blocks of this many million letters. Defaults to 50.")
+    assert _conclude("The default value of sa_freq is 50 [1].", [P(1, lines)], "What is the default value of sa_freq?").refused

@@ -577,11 +577,16 @@ def _names(term: str, text: str, label: str, plain: bool = False, modifier: bool
 
 _JOINERS = frozenset("to of the and or in on a an".split())  # (real-to-complex's words are real and complex)
 # A compound the question puts before a plain noun describes it ("a real-to-complex transform",
-# "cycle-counter support"); one before "option" or "setting", or alone, names a setting.
-_MODIFIER = re.compile(r"(?<![\w.-])([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\s+(?!(?:option|setting|statement|directive|parameter"
+# "cycle-counter support"); one before "option" or "setting", a verb ("does max-buffers default to",
+# "max-age mean"), or alone, or after "does"/"is", names a setting.
+_MODIFIER = re.compile(r"(?<!\bdoes\s)(?<!\bdo\s)(?<!\bdid\s)(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<![\w.-])"
+                       r"([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\s+(?!(?:option|setting|statement|directive|parameter"
                        r"|variable|field|flag|command|key|keyword|value|attribute|entry|section|block|clause|macro"
                        r"|function|mode|file|is|are|was|were|do|does|did|has|have|can|may|must|should|will|would"
-                       r"|set|skip|and|or|to|of|in|on|at|for|by|with|from)s?\b)(?=[a-z]{3,}\b)", re.ASCII)
+                       r"|set|skip|and|or|to|of|in|on|at|for|by|with|from|default|mean|use|take|work|enabled|disabled"
+                       r"|affect|control|accept|allow|require|need|change|specify|specifie|get|return|apply|limit"
+                       r"|cause|make|keep|expect|contain|hold|say|go|run|read|write)(?:s|ed|d|ing)?\b)"
+                       r"(?=[a-z]{3,}\b)", re.ASCII)
 
 
 def _label(passage: Cited) -> str:
@@ -713,19 +718,28 @@ def follows(fact: str, text: str, names: set[str], heading: str = "") -> bool:
 
 
 def _in_entry(fact: str, text: str, names: set[str]) -> bool:
-    """Whether the fact is in the entry of one of `names` (options or settings) in `text`: within
-    FOLLOW_CHARS after the name, with no other option's entry begun between them."""
+    """Whether the fact is given as the default in the entry of one of `names` (options or
+    settings) in `text`: in a sentence that says "default", within FOLLOW_CHARS after the name, with
+    no other entry begun between them ("Must be a power of 2" gives no default; "--block_size <n>
+    … Default is 50" is another option's)."""
     fact = _unscored(fact, text)
     for m in _fact_pattern(fact).finditer(text):
         start = max(0, m.start() - FOLLOW_CHARS)
         named = [e.end() for n in names for e in re.finditer(_name(_unscored(n, text)), text[start:m.start()])]
-        if named and not _OPTION_ENTRY.search(text[start + max(named) : m.start()]):
+        if not named:
+            continue
+        between = text[start + max(named) : m.start()]
+        sentence = _CLAUSE_BREAK.split(text[max(0, m.start() - 120) : m.start()])[-1] + m.group(0)
+        others = {o for o in _ANY_OPTION.findall(between)} - {_unscored(n, text) for n in names}
+        if _DEFAULT.search(sentence) and not others and not _ENTRY_HEAD.search(between):
             return True
     return False
 
 
-# The next option's entry: "--block_size <n>", "--cpu=N", or an option at a line's start.
-_OPTION_ENTRY = re.compile(r"(?<![\w-])--?[a-z][\w-]*(?:\s+<|=)|^[ \t]*--?[a-z]", re.M)
+# Where another entry begins: an option at a line's start, or a "name=", "name =" or "name:" line
+# head of a configuration reference; any other double-dash option named between ends the entry too.
+_ENTRY_HEAD = re.compile(r"^[ \t]*(?:--?[a-z]|[a-z][\w.-]*\s*[=:])", re.M)
+_ANY_OPTION = re.compile(r"(?<![\w-])--[a-z][\w-]*|(?<![\w-])-[a-z][\w-]*(?=\s*<|=|\s+[A-Z]+\b)")
 
 
 _CONFIG_FILE = re.compile(r"\.(?:cfg|conf|ini|json|xml|ya?ml|toml|rc|config|properties)$")
@@ -1019,7 +1033,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     # does not make "file-access", which no passage names, a name that tells passages apart)
     lenient = {t for t in named_in if any(t in named for named in set_by.values())} | plain
     # (a compound the question puts before a noun, unless a passage sets it out as a key, is named by its words too)
-    modifiers = {m for m in _MODIFIER.findall(question.lower()) if not any(_keyed(m, p.text) for p in passages)}
+    modifiers = {m for m in _MODIFIER.findall(question.lower()) if not any(
+        _keyed(m, p.text) or re.search(rf"^[ \t]*{re.escape(m)}\b", p.text, re.M | re.I) for p in passages)}
     named_by = {p.n: {t for t in named_in | plain if (_names(t, _headed(p), _label(p), t in plain, t in modifiers)
                                                       if t in lenient
                                                       else t in set_by[p.n])} - products for p in passages}
@@ -1746,15 +1761,37 @@ _PORT_NUMBER_ASKED = re.compile(r"\b(?:which|what)\s+(?:is\s+the\s+)?(?:[\w-]+\s
 
 
 # A question for when a release came out: "In what year was GNU m4 2.0 released?", "When was 1.4.5
-# published?", "GNU m4 1.4.19 是哪一年发布的？"; of these, the ones that ask for a date or year as such.
+# published?", "GNU m4 1.4.19 是哪一年发布的？" (not "When was support for TLS 1.0 removed?"); of
+# these, the ones that ask for a date or a year as such.
 _DATE_ASKED = re.compile(r"\b(?:in\s+)?(?:what|which)\s+year\b|\bwhen\s+(?:was|were|did)\b|\b(?:on\s+)?what\s+(?:is\s+the\s+)?"
                          r"(?:release\s+)?date\b|哪一?年|什么时候|何时|哪天|哪一天|什么日期|日期是", re.I)
+_RELEASE_ASKED = re.compile(r"\b(?:released?|published|came\s+out|come\s+out|shipped)\b|发布|推出|发行|面世", re.I)
 _DAY_ASKED = re.compile(r"\b(?:what|which)\s+year\b|\bwhat\s+(?:is\s+the\s+)?(?:release\s+)?date\b|哪一?年|哪天|哪一天"
-                        r"|什么日期|日期是|\bwhen\s+(?:was|were|did)\b.*\b(?:released|published|come\s+out)\b", re.I)
+                        r"|什么日期|日期是|\bwhen\s+(?:was|were|did)\b", re.I)
 _DOTTED = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w]|\.\d)")
 _YEAR_SAID = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _DATE_SAID = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d"
                         r"|\d+\s*[年月日]", re.I)
+# "has not been released yet", "尚未发布": an answer that says there is no such release gives no date.
+_UNRELEASED = re.compile(r"\bnot\s+(?:yet\s+)?(?:been\s+)?(?:released|published)|\bunreleased\b|\bno\s+(?:such\s+)?release"
+                         r"|尚未|还没有?发布|未发布", re.I)
+# Where a sentence ends ("Dec. 10, 2020" and "e.g. 2.3" go on), in a passage whose line breaks are
+# a PDF's or a page's layout; a paragraph break ends one too, but a short heading ("Release
+# 1.4.19", "## 3.0.0 (2021-09-07)") reads with the paragraph under it.
+_SENTENCE_STOP = re.compile(r"[;!?。；！？]|(?<!\b[A-Z][a-z]{2})(?<!\b[A-Za-z])(?<!\be\.g)(?<!\bi\.e)\.\s")
+
+
+def _sentences(label: str, text: str) -> list[str]:
+    paragraphs = [" ".join(part.split()) for part in re.split(r"\n\s*\n", f"{label}\n\n{text}" if label else text)]
+    out, heading = [], ""
+    for paragraph in filter(None, paragraphs):
+        paragraph = f"{heading} {paragraph}".strip() if heading else paragraph
+        heading = ""
+        if len(paragraph) <= 80 and not re.search(r"[.!?。]$", paragraph):
+            heading = paragraph
+            continue
+        out.extend(_SENTENCE_STOP.split(paragraph))
+    return out + ([heading] if heading else [])
 
 
 def release_unsaid(question: str, answer: str, passages: list[Cited]) -> str:
@@ -1762,19 +1799,25 @@ def release_unsaid(question: str, answer: str, passages: list[Cited]) -> str:
     does not give it ("" when it does, or the question is another): no date at all ("FFTW 3.3.10
     was officially released in version 3.3" to "FFTW 3.3.10 是在哪一天正式发布的？"), or a year no
     passage says in a sentence with that version: "1994" for when GNU m4 1.4.19 came out, from
-    "until 1994 when he released GNU m4 1.4"; "2016" for GNU m4 2.0, from "as recent as 1.4.18 in 2016"."""
+    "until 1994 when he released GNU m4 1.4"; "2016" for GNU m4 2.0, from "as recent as 1.4.18 in
+    2016". 2.3 and 2.3.0 are one version; a heading's version reads with the paragraph under it."""
     versions = set(_DOTTED.findall(question))
-    if not _DATE_ASKED.search(question) or len(versions) != 1:
+    if not _DATE_ASKED.search(question) or not _RELEASE_ASKED.search(question) or len(versions) != 1:
         return ""
     version, plain = versions.pop(), MARKER.sub(" ", answer)
+    if _UNRELEASED.search(plain):
+        return ""  # (that it is not out is a claim the other checks read)
     if _DAY_ASKED.search(question) and not _DATE_SAID.search(plain):
         return "it gives no date; the question asks for one"
     years = set(_YEAR_SAID.findall(plain)) - set(_YEAR_SAID.findall(question))
     if not years:
         return ""
-    said = re.compile(rf"(?<![\d.]){re.escape(version)}(?![\w]|\.\d)")  # ("HMMER3.0 was first released in March 2010")
+    while version.count(".") > 1 and version.endswith(".0"):
+        version = version[:-2]
+    # ("HMMER3.0 was first released in March 2010"; "Version 2.3.0" for 2.3)
+    said = re.compile(rf"(?<![\d.]){re.escape(version)}(?:\.0)*(?![\w]|\.\d)")
     for p in passages:
-        for sentence in _CLAUSE_BREAK.split(f"{getattr(p, 'label', '')}\n{p.text}"):
+        for sentence in _sentences(getattr(p, "label", ""), p.text):
             if said.search(sentence) and any(y in sentence for y in years):
                 return ""
     return f"no passage dates the release of {version}"
