@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kb.answer.citations import MARKER
 from kb.answer.prompting import language as guess_language
 from kb.errors import InvalidInput
 from kb.records import Hit
@@ -263,8 +264,9 @@ class AnswerRun:
 
 
 def keyword_hit(answer: str, keywords: tuple[str, ...]) -> bool:
-    """Every keyword appears in the answer (case-insensitive; "a|b" accepts either spelling)."""
-    text = answer.lower()
+    """Every keyword appears in the answer (case-insensitive; "a|b" accepts either spelling), its
+    citation markers aside: "[3]" holds no 3."""
+    text = MARKER.sub(" ", answer).lower()
     return all(any(option.strip().lower() in text for option in k.split("|")) for k in keywords)
 
 

@@ -2261,3 +2261,17 @@ def test_the_review_s_cases_of_the_release_date_modifier_and_entry_checks():
              "until file size becomes large enough to cause I/O to be a bottleneck. Must be a power of two.\nblock_size=\n"
              "    The input sequence is broken into blocks of this many million letters. Defaults to 50.")
     assert _conclude("The default value of sa_freq is 50 [1].", [P(1, lines)], "What is the default value of sa_freq?").refused
+
+
+def test_a_sentence_cites_each_of_the_few_passages_that_hold_its_facts():
+    """Bash's COPROC is in the Coprocesses section and in the list of shell variables: the answer
+    that cites one cites both. A fact every passage holds, or a sentence with no specific fact,
+    gets no second citation."""
+    passages = [P(1, "Coprocesses. If NAME is not supplied, the default name is COPROC."),
+                P(2, "Shell Variables. COPROC: the array variable created when no NAME is given; it holds the file descriptors."),
+                P(3, "Job control lets you stop and resume processes.")]
+    question = "Without a NAME, which array variable holds the file descriptors?"
+    assert ground("The array variable is COPROC [2].", passages, question).text == "The array variable is COPROC [2][1]."
+    assert ground("The array variable is COPROC.", passages, question).text == "The array variable is COPROC [1][2]."
+    shared = [P(n, f"Section {n}: the value 42 is used here.") for n in range(1, 5)]
+    assert ground("It is 42 [1].", shared, "What value is used?").text == "It is 42 [1]."

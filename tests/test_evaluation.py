@@ -134,3 +134,11 @@ def test_a_citation_of_a_passage_over_several_pages_carries_its_last_page():
     assert (citation["page"], citation["page_end"]) == (158, 160)
     assert cites_gold(citation, Question("g", "q", True, ("manual.pdf",), gold_pages=(160,)))
     assert not cites_gold({**citation, "page_end": None}, Question("g", "q", True, ("manual.pdf",), gold_pages=(160,)))
+
+
+def test_a_keyword_is_not_found_in_a_citation_marker():
+    from kb.evaluation import keyword_hit
+
+    assert not keyword_hit("The default priority is err [1][3].", ("3",))
+    assert keyword_hit("The default priority is 3 [1].", ("3",))
+    assert keyword_hit("默认为 3【1】。", ("3",)) and not keyword_hit("默认为 err【3】。", ("3",))

@@ -1168,14 +1168,18 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             dropped.append(f"{segment.text.strip()} ({reason})")
             invented_first |= leading and bool(missing)
             continue
+        # Another passage that holds every fact of it, where few do, supports it too: both are cited
+        # ("COPROC" in the Coprocesses section and in the list of shell variables).
+        also = [n for n in holders if n not in cited] if 1 < len(holders) <= CORROBORATING \
+            and any(re.search(r"[^\W\d_]|\d\d", f) for f in stated) else []
         if not cited:
-            out.append(_place_marker(segment.text, holders[0]))  # unmarked: the passage that holds it
+            out.append(_add_marker(_place_marker(segment.text, holders[0]), also[1:2]))  # unmarked: the passage that holds it
             continue
         if not any(n in holders for n in cited):
             repointed += 1
-            out.append(_repoint(segment.text, holders[0]))
+            out.append(_add_marker(_repoint(segment.text, holders[0]), also[1:2]))
             continue
-        out.append(segment.text)
+        out.append(_add_marker(segment.text, also[:1]))
     cleaned = re.sub(r"[ \t]+\n", "\n", "".join(out))
     cleaned = re.sub(r"^[ \t]*(?:\d{1,3}[.)]|[-*•+])[ \t]*(?:\n|$)", "", cleaned, flags=re.M)  # an emptied list item
     cleaned = re.sub(r"\n{3,}", "\n\n", cleaned).strip()
@@ -1269,6 +1273,19 @@ def _program_options(command: str, text: str) -> bool:
     words = command.split()
     return len(words) >= 2 and all(w.startswith("-") and len(w) > 2 for w in words[1:]) \
         and all(_whole(w).search(text) for w in words)
+
+
+CORROBORATING = 3  # a sentence's facts held by this many passages or fewer: each one supports it
+
+
+def _add_marker(sentence: str, extra: list[int]) -> str:
+    """`sentence` with `extra` passages cited right after its last marker ("… [1][3].")."""
+    last = None
+    for last in MARKER.finditer(sentence):
+        pass
+    if not extra or last is None:
+        return sentence
+    return sentence[: last.end()] + "".join(f"[{n}]" for n in extra) + sentence[last.end() :]
 
 
 def _repoint(sentence: str, n: int) -> str:
