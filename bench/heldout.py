@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's fifty-two held-out sets: twenty-six PDF manuals and twenty-six HTML manuals, each held out for one round.
+"""Build kb's fifty-four held-out sets: twenty-seven PDF manuals and twenty-seven HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: fifty-two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: fifty-four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -761,6 +761,46 @@ below) and unpacked there with `dpkg -x`:
   text again, another reader), the FAQ and the tutorial (FAQ.html, tutorial.html: other documents), the libasprintf
   manual (libasprintf/: another library, one manual per corpus), the C# and Java API documentation (csharpdoc/,
   javadoc2/), the examples (examples/), and the changelogs, copyright, doc-base and lintian metadata.
+- debian-mrbayes: mrbayes-doc 3.2.7a-6
+  (sha256 a2be3335a6936f4b2c31edb757dc0f585423f0e39909184e1e15adcaac45a999), "MrBayes version 3.2 Manual: Tutorials
+  and Model Summaries" by Fredrik Ronquist, John Huelsenbeck, Maxim Teslenko and Johan Nylander (draft version,
+  February 2019, for MrBayes 3.2.7, the program for Bayesian inference of phylogeny by Markov chain Monte Carlo): the
+  preface; the introduction (conventions, acquiring and installing, getting started, the window size, getting help,
+  reporting bugs, the license, citing); the tutorial of a simple analysis (the quick start and the thorough version:
+  getting data in, specifying the model, the priors, checking the model, setting up and running the analysis with
+  its mcmc settings, when to stop, summarizing the parameter and tree samples with sump and sumt); the tutorial of a
+  partitioned analysis; more tutorials (amino acids, positively selected sites, sampling across the GTR model space,
+  testing a topological hypothesis, the strict and relaxed clocks, node and total-evidence dating, ancestral states,
+  the multi-species coalescent); working with MrBayes (reading data and trees, models and model choice, starting
+  values, proposals and tuning, Metropolis coupling, improving convergence, stepping-stone sampling, analyzing the
+  posterior sample, batch mode, BEAGLE and MPI, compiling from source with the configure options, the FAQ, the
+  differences between versions 3.1 and 3.2); the evolutionary models (nucleotide, doublet, codon, amino-acid,
+  restriction site, morphology and parsimony models, rate variation across sites and across the tree, topology and
+  branch length models, partitioned models); the appendix's diagrams of the models and moves (little text) and the
+  bibliography. Kept: the PDF of the manual, 174 PDF pages (about 320,000 characters of text as pypdf extracts it;
+  pdfTeX wrote the ff, fi, fl, ffi and ffl ligatures without a text mapping, so pypdf gives them as the single
+  characters U+FB00 to U+FB04, about 870 in all: "file" comes out with U+FB01; the page numbers printed on the
+  chapters' pages are the PDF's less eight), one file. Left out: the changelog, copyright and doc-base metadata (the
+  package ships nothing else).
+- debian-yara: yara-doc 4.2.3-4
+  (sha256 3bd701d9e9ac2c1914bac1dcf9502cce2f3d141f299a95331072955933231cff), the YARA documentation by VirusTotal
+  (its pages say "yara 4.2.0 documentation"; the pattern-matching tool for identifying and classifying malware
+  samples): the introduction (what YARA is, an example rule and the table of contents); getting started (compiling
+  and installing, the configure options for OpenSSL and for the cuckoo, magic and dotnet modules, vcpkg, Windows,
+  Homebrew, yara-python, the first run and its loader error); writing rules (identifiers and keywords, comments, hex
+  strings with wild-cards, jumps and alternatives, text strings and their modifiers: nocase, wide, ascii, xor,
+  base64, fullword and private, regular expressions, conditions and operator precedence, counting strings, offsets,
+  match length, filesize, entrypoint, reading data at an offset, sets of strings, for..of, iterators, referencing
+  other rules, global and private rules, tags, metadata, modules, undefined values, external variables, includes);
+  the PE, ELF, Cuckoo, Magic, Hash, Math, dotnet, Time and Console modules; writing your own modules; running yara
+  from the command line with its options; yara-python; and the C API (compiling, saving and scanning, scanners, the
+  functions, data structures and error codes). The package has no PDF. Kept: its HTML, one file per page as the
+  package ships it, 16 files in the manual's order (index.html's), the introduction first, the module pages laid out
+  flat as modules-<module>.html (modules/pe.html as modules-pe.html), about 195,000 characters of text once the tags
+  are stripped. Left out: the modules chapter page (modules.html: one paragraph and the list of the modules), the
+  general and Python module indexes and the search page (genindex.html, py-modindex.html, search.html), the
+  reStructuredText sources (_sources/, the same text), the search index and inventory, the stylesheets and scripts,
+  and the changelog, copyright and doc-base metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -815,6 +855,8 @@ Layout:
     bench/.cache/heldout/debian-fftw/corpus/<node>.html
     bench/.cache/heldout/debian-gri/corpus/gri-manual.pdf
     bench/.cache/heldout/debian-gettext/corpus/gettext_<n>.html or gettext_fot.html
+    bench/.cache/heldout/debian-mrbayes/corpus/mrbayes-manual.pdf
+    bench/.cache/heldout/debian-yara/corpus/<page>.html or modules-<module>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -841,7 +883,8 @@ corpora/heldout-debian-yosys-questions.jsonl, corpora/heldout-debian-aspell-ques
 corpora/heldout-debian-hmmer-questions.jsonl, corpora/heldout-debian-m4-questions.jsonl,
 corpora/heldout-debian-mailfromd-questions.jsonl, corpora/heldout-debian-libgcrypt-questions.jsonl,
 corpora/heldout-debian-debmake-questions.jsonl, corpora/heldout-debian-fftw-questions.jsonl,
-corpora/heldout-debian-gri-questions.jsonl and corpora/heldout-debian-gettext-questions.jsonl, 30 each
+corpora/heldout-debian-gri-questions.jsonl, corpora/heldout-debian-gettext-questions.jsonl,
+corpora/heldout-debian-mrbayes-questions.jsonl and corpora/heldout-debian-yara-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1196,6 +1239,11 @@ GETTEXT_PAGES = [  # in the manual's order (gettext_toc.html's): a file per chap
     "gettext_18", "gettext_19",  # appendices A (language codes), B (country codes); not C (licenses) nor the indices
     "gettext_fot",  # the chapters' footnotes
 ]
+YARA_PAGES = [  # in the manual's order (index.html's): the introduction first; the modules laid out as modules-<module>
+    "index", "gettingstarted", "writingrules",
+    *(f"modules/{m}" for m in ("pe", "elf", "cuckoo", "magic", "hash", "math", "dotnet", "time", "console")),
+    "writingmodules", "commandline", "yarapython", "capi",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -1405,6 +1453,14 @@ CORPORA = {
     "debian-gettext": Corpus(
         "gettext-doc", "0.21-12", "223dfc01cf70c03ce1c56bc3acc18a806292cc6af71d5cffcc4674a221ae2bea",
         {f"{p}.html": f"usr/share/doc/gettext/{p}.html" for p in GETTEXT_PAGES},
+    ),
+    "debian-mrbayes": Corpus(
+        "mrbayes-doc", "3.2.7a-6", "a2be3335a6936f4b2c31edb757dc0f585423f0e39909184e1e15adcaac45a999",
+        {"mrbayes-manual.pdf": "usr/share/doc/mrbayes/Manual_MrBayes_v3.2.pdf"},
+    ),
+    "debian-yara": Corpus(
+        "yara-doc", "4.2.3-4", "3bd701d9e9ac2c1914bac1dcf9502cce2f3d141f299a95331072955933231cff",
+        {f"{p.replace('/', '-')}.html": f"usr/share/doc/yara/html/{p}.html" for p in YARA_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
