@@ -2265,13 +2265,31 @@ def test_the_review_s_cases_of_the_release_date_modifier_and_entry_checks():
 
 def test_a_sentence_cites_each_of_the_few_passages_that_hold_its_facts():
     """Bash's COPROC is in the Coprocesses section and in the list of shell variables: the answer
-    that cites one cites both. A fact every passage holds, or a sentence with no specific fact,
-    gets no second citation."""
+    that cites one cites both. Not where a second passage only shares an amount (another option's
+    "The default is 10"), does not name what the question names, or where the marker is an index
+    in code; and a citation added so is no evidence for the checks (it is added after them)."""
+    from kb.answer.citations import corroborate
+
     passages = [P(1, "Coprocesses. If NAME is not supplied, the default name is COPROC."),
                 P(2, "Shell Variables. COPROC: the array variable created when no NAME is given; it holds the file descriptors."),
                 P(3, "Job control lets you stop and resume processes.")]
     question = "Without a NAME, which array variable holds the file descriptors?"
-    assert ground("The array variable is COPROC [2].", passages, question).text == "The array variable is COPROC [2][1]."
-    assert ground("The array variable is COPROC.", passages, question).text == "The array variable is COPROC [1][2]."
-    shared = [P(n, f"Section {n}: the value 42 is used here.") for n in range(1, 5)]
-    assert ground("It is 42 [1].", shared, "What value is used?").text == "It is 42 [1]."
+    answer = _conclude("The array variable is COPROC [2].", passages, question)
+    assert answer.answer == "The array variable is COPROC [2][1]." and [c.n for c in answer.citations] == [2, 1]
+    assert _conclude("The array variable is COPROC.", passages, question).answer == "The array variable is COPROC [2][1]."
+    assert corroborate("The array variable is COPROC [2]; job control applies [3].", passages, question) == \
+        "The array variable is COPROC [2]; job control applies [3]."  # (two markers: whose is whose is the model's)
+    sshd = [P(1, "MaxSessions\n    Specifies the maximum number of open sessions per network connection. The default is 10."),
+            P(2, "X11DisplayOffset\n    Specifies the first display number available. The default is 10.")]
+    assert corroborate("The default value of MaxSessions is 10 [1].", sshd, "What is the default of MaxSessions?") == \
+        "The default value of MaxSessions is 10 [1]."
+    ssh = [P(1, "OpenSSH 8.2 added support for FIDO/U2F hardware authenticators with the sk key types."),
+           P(2, "OpenSSH 8.2 announces that ssh-rsa will be disabled in a near-future release.")]
+    assert corroborate("FIDO key support was added in OpenSSH 8.2 [1].", ssh, "Which version of OpenSSH added FIDO keys?") == \
+        "FIDO key support was added in OpenSSH 8.2 [1]."
+    argv = [P(1, "sys.argv[1] is the first argument."), P(2, "print(sys.argv[1]) prints the first argument.")]
+    assert corroborate("It is `sys.argv[1]`.", argv, "Which variable holds the first argument?") == "It is `sys.argv[1]`."
+    # A port another service's passage gives does not make the answer's number a port.
+    ports = [P(1, "Node exporter 1.0 fixed issue 9090, where the textfile collector leaked file handles."),
+             P(2, "Prometheus itself listens on port 9090 and scrapes the node exporter.")]
+    assert _conclude("The node exporter listens on TCP port 9090 [1].", ports, "Which TCP port does the node exporter listen on?").refused

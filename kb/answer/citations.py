@@ -1168,18 +1168,14 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             dropped.append(f"{segment.text.strip()} ({reason})")
             invented_first |= leading and bool(missing)
             continue
-        # Another passage that holds every fact of it, where few do, supports it too: both are cited
-        # ("COPROC" in the Coprocesses section and in the list of shell variables).
-        also = [n for n in holders if n not in cited] if 1 < len(holders) <= CORROBORATING \
-            and any(re.search(r"[^\W\d_]|\d\d", f) for f in stated) else []
         if not cited:
-            out.append(_add_marker(_place_marker(segment.text, holders[0]), also[1:2]))  # unmarked: the passage that holds it
+            out.append(_place_marker(segment.text, holders[0]))  # unmarked: the passage that holds it
             continue
         if not any(n in holders for n in cited):
             repointed += 1
-            out.append(_add_marker(_repoint(segment.text, holders[0]), also[1:2]))
+            out.append(_repoint(segment.text, holders[0]))
             continue
-        out.append(_add_marker(segment.text, also[:1]))
+        out.append(segment.text)
     cleaned = re.sub(r"[ \t]+\n", "\n", "".join(out))
     cleaned = re.sub(r"^[ \t]*(?:\d{1,3}[.)]|[-*•+])[ \t]*(?:\n|$)", "", cleaned, flags=re.M)  # an emptied list item
     cleaned = re.sub(r"\n{3,}", "\n\n", cleaned).strip()
@@ -1278,14 +1274,45 @@ def _program_options(command: str, text: str) -> bool:
 CORROBORATING = 3  # a sentence's facts held by this many passages or fewer: each one supports it
 
 
-def _add_marker(sentence: str, extra: list[int]) -> str:
-    """`sentence` with `extra` passages cited right after its last marker ("… [1][3].")."""
-    last = None
-    for last in MARKER.finditer(sentence):
-        pass
-    if not extra or last is None:
-        return sentence
-    return sentence[: last.end()] + "".join(f"[{n}]" for n in extra) + sentence[last.end() :]
+def corroborate(text: str, passages: list[Cited], question: str) -> str:
+    """The checked answer with a second citation on each sentence that another passage supports
+    as fully as the one it cites ("The array variable is COPROC [2][1]." where the Coprocesses
+    section and the list of shell variables both say it). Strict, as a citation is a claim: the
+    sentence cites one passage, with its one marker at its end and no code in it; it states a
+    name or identifier, not only amounts (another option's "default is 10" holds the same number);
+    the other passage holds every fact of it, near a word of the question, and names every name
+    of the question the cited passage names (MaxSessions, FIDO, Markdown); and at most
+    CORROBORATING passages hold those facts. Run after the answer's checks: a citation added here
+    is never evidence for them."""
+    given = _normalised(question)
+    texts = {p.n: _normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages}
+    anchors = telling(anchor_terms(question), passages)
+    names = specific_terms(question) | set(question_names(question))
+    out = []
+    for segment in segments(text):
+        markers = list(MARKER.finditer(segment.text))
+        body = segment.text.rstrip().rstrip(".!?。！？")
+        glued = re.match(r"[A-Za-z0-9_\]]", segment.text[max(0, markers[0].start() - 1) : markers[0].start()]) if markers else None
+        if not segment.sentence or len(markers) != 1 or not body.endswith(markers[0].group(0)) or "`" in segment.text \
+                or glued:  # ("COPROC[1]", "sys.argv[1]": an index, not a marker)
+            out.append(segment.text)
+            continue
+        numbers = [int(x) for x in re.findall(r"\d+", markers[0].group(0))]
+        stated = {f for f in facts(claim(segment.text)) if not supported(f, given)}
+        if len(numbers) != 1 or numbers[0] not in texts or not stated or all(_AMOUNT.fullmatch(f) for f in stated):
+            out.append(segment.text)
+            continue
+        first = numbers[0]
+        named = {t for t in names if mentions(t, texts[first])}
+        holders = [n for n, body_ in texts.items() if all(supported(f, body_) for f in stated)]
+        also = [n for n in holders if n != first and all(anchored(f, texts[n], anchors) for f in stated)
+                and all(mentions(t, texts[n]) for t in named)]
+        if first in holders and also and len(holders) <= CORROBORATING:
+            at = markers[0].end()
+            out.append(f"{segment.text[:at]}[{also[0]}]{segment.text[at:]}")
+        else:
+            out.append(segment.text)
+    return "".join(out)
 
 
 def _repoint(sentence: str, n: int) -> str:

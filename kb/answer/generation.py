@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any
 
 from kb.answer.citations import (
-    MARKER, Cited, absence_unsaid, anchor_terms, attribute, bound_unsaid, ground, holds, names, names_no_setting, names_nobody,
+    MARKER, Cited, absence_unsaid, anchor_terms, attribute, bound_unsaid, corroborate, ground, holds, names, names_no_setting, names_nobody,
     parse_citations, port_unsaid, question_names, release_unsaid, restates, role_unsaid, says_something, sibling, specific_terms,
     unbounded_unsaid, unsupported_terms, wrong_kind,
 )
@@ -406,6 +406,10 @@ class Answerer:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites says there is no limit)")
             if english and absence_unsaid(answer.standalone_question, answer.answer, cited):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites says it is not so)")
+            # (after the checks: a passage cited beside the one a sentence cites is no evidence for them)
+            corroborated = corroborate(answer.answer, numbered, answer.standalone_question)
+            if corroborated != answer.answer:
+                answer.answer, answer.citations = parse_citations(corroborated, numbered)
         kb_cited = {c.n for c in answer.citations} - {c.n for c in model_cited}
         answer.attribution = ("model+kb" if model_cited else "kb") if kb_cited else "model" if model_cited else "none"
         answer.grounded = bool(answer.citations)
