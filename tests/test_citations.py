@@ -2293,3 +2293,13 @@ def test_a_sentence_cites_each_of_the_few_passages_that_hold_its_facts():
     ports = [P(1, "Node exporter 1.0 fixed issue 9090, where the textfile collector leaked file handles."),
              P(2, "Prometheus itself listens on port 9090 and scrapes the node exporter.")]
     assert _conclude("The node exporter listens on TCP port 9090 [1].", ports, "Which TCP port does the node exporter listen on?").refused
+
+
+def test_a_one_dash_option_an_answer_names_is_a_fact_its_passage_holds():
+    """Round 30's Gri near miss: "-pslevel", an option no passage names, was kept; "-creator",
+    which the index names, stands. One or two letters after the dash are too short to tell."""
+    index = [P(1, "command-line option -creator . . . 8 command-line option -warn_offpage . . . 8")]
+    question = "Which command-line option selects the PostScript language level?"
+    assert ground("It is -pslevel [1].", index, question).dropped
+    assert not ground("It is -creator [1].", index, question).dropped
+    assert "-y" not in facts("Use -y to skip.") and "-pslevel" in facts("Use -pslevel to set it.")

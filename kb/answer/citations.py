@@ -384,6 +384,8 @@ def facts(sentence: str) -> set[str]:
     found |= {name.lower() for name in _VARIABLE_NAME.findall(_CODE.sub(" ", plain)) if name not in _SHOUTED}
     found |= {" ".join(q.lower().split()) for q in _QUOTED.findall(_CODE.sub(" ", plain)) if re.search(r"\w", q)}
     found |= {e.lower() for e in _EXTENSION.findall(_CODE.sub(" ", plain))}
+    # (a one-dash option of three letters or more: "-pslevel", which no passage names, is made up)
+    found |= {o.lower() for o in _DASH_OPTION.findall(_CODE.sub(" ", plain)) if re.match(r"-[A-Za-z]{3}", o)}
     for code, ident in _IDENTIFIER.findall(_IPV6.sub(" ", plain)):
         if code:  # each word of a command, placeholders (<package>, FILE, ...) aside
             # (an assignment, "=" in `port = *:9001`, is no fact: the passage may give the value alone)
