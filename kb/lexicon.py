@@ -43,6 +43,22 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "邻居": ("neighbor", "neighbour"), "状态": ("state", "status"), "信号": ("signal",), "事件": ("event",),
     "标题": ("heading", "header", "title"), "级别": ("level",), "层级": ("level",), "宽度": ("width",), "高度": ("height",),
     "像素": ("pixel",),
+    "后缀": ("suffix", "extension"), "扩展名": ("extension",), "退出": ("exit",), "范围": ("range",),
+    "生成器": ("generator",), "初始化": ("initialization", "initialize"), "别名": ("alias",), "简写": ("abbreviation",),
+    "指南": ("guide",), "手册": ("manual",), "文档": ("documentation", "document"), "章节": ("chapter", "section"),
+    "维护者": ("maintainer",), "作者": ("author",), "符号": ("symbol",), "数值": ("value",), "示例": ("example",),
+    "例子": ("example",), "链接": ("link",), "编译器": ("compiler",), "编译": ("compile",), "安装": ("install",),
+    "函数": ("function",), "宏": ("macro",), "语法": ("syntax",), "表达式": ("expression",), "源代码": ("source",),
+    "源文件": ("source",), "头文件": ("header",), "函数库": ("library",),
+    "程序库": ("library",), "共享库": ("library",), "静态库": ("library",), "动态库": ("library",), "标志": ("flag",), "开关": ("switch",),
+    "格式": ("format",), "编码": ("encoding",), "字符集": ("charset",), "语言": ("language",), "翻译": ("translation",),
+    "模板": ("template",), "表格": ("table",), "数组": ("array",), "矩阵": ("matrix",), "精度": ("precision",),
+    "算法": ("algorithm",), "随机数": ("random",), "种子": ("seed",), "许可证": ("license", "licence"),
+    "依赖": ("dependency",), "补丁": ("patch",), "测试": ("test",), "调试": ("debug",), "警告": ("warning",),
+    "错误": ("error",), "异常": ("exception",), "输出": ("output",), "输入": ("input",), "返回值": ("return",),
+    "并行": ("parallel",), "图像": ("image",), "坐标": ("coordinate",), "坐标轴": ("axis",), "字节": ("byte",),
+    "时间戳": ("timestamp",), "日期": ("date",), "冻结": ("frozen", "freeze"), "上下文": ("context",),
+    "注释": ("comment",), "目标": ("target",), "平台": ("platform",), "架构": ("architecture",),
 }
 
 

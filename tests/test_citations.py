@@ -2303,3 +2303,12 @@ def test_a_one_dash_option_an_answer_names_is_a_fact_its_passage_holds():
     assert ground("It is -pslevel [1].", index, question).dropped
     assert not ground("It is -creator [1].", index, question).dropped
     assert "-y" not in facts("Use -y to skip.") and "-pslevel" in facts("Use -pslevel to set it.")
+
+
+def test_the_glossary_gives_the_english_words_of_a_chinese_question_s_nouns():
+    """Round 27's "m4 的冻结文件按惯例使用什么文件后缀？" searches "frozen" and "suffix" beside
+    itself; "数据库" (database) is no "库" (library)."""
+    from kb.lexicon import english_words
+
+    assert {"frozen", "suffix", "file"} <= set(english_words("m4 的冻结文件按惯例使用什么文件后缀？"))
+    assert "library" not in english_words("数据库的索引在哪里？") and "library" in english_words("共享库放在哪个目录？")
