@@ -2312,3 +2312,11 @@ def test_the_glossary_gives_the_english_words_of_a_chinese_question_s_nouns():
 
     assert {"frozen", "suffix", "file"} <= set(english_words("m4 的冻结文件按惯例使用什么文件后缀？"))
     assert "library" not in english_words("数据库的索引在哪里？") and "library" in english_words("共享库放在哪个目录？")
+
+
+def test_a_release_numbered_so_gives_a_version():
+    """Round 30's GNU gettext: "the first official release … was numbered 0.7" gives version 0.7."""
+    history = [P(1, "The first official release of the package, including PO mode, occurred in July 1995, and was numbered 0.7.")]
+    question = "What version number did the first official release of GNU gettext carry?"
+    assert not ground("0.7 [1]", history, question).dropped
+    assert ground("0.7 [1]", [P(1, "See section 0.7 for the first official release of the package.")], question).dropped

@@ -845,8 +845,8 @@ def _said_as_release(number: str, text: str, names: set[str] | None) -> bool:
 
 
 def said_as_version(number: str, text: str, names: set[str] | None, of: str = "") -> bool:
-    """Whether `text` gives the dotted number as a version: "version", "release", "v" or one of
-    `names` (the product) within three words before it, or "in", "since", … right before it
+    """Whether `text` gives the dotted number as a version: "version", "release", "numbered", "v"
+    or one of `names` (the product) within three words before it, or "in", "since", … right before it
     ("PuTTY 0.78", "version 1.2.3", "OTP 21.3", "In 4.1.14, …"). A section number ("3.10
     Using SUPDUP") is none. With `of` (what the question asks the version of), the passage names it
     near the number, and the number is no version of another product the question names ("What is
@@ -861,7 +861,7 @@ def said_as_version(number: str, text: str, names: set[str] | None, of: str = ""
         if of and before and before[-1] in names and not set(before[-2:]) & set(re.split(r"[\s/-]+", of)):
             continue  # another product the question names, right before the number: "… build Aspell?" and "GNU Aspell 0.50"
         if text[max(0, m.start() - 1) : m.start()] == "v" or any(
-                w.startswith(("version", "release")) or w in names for w in before) \
+                w.startswith(("version", "release", "numbered")) or w in names for w in before) \
                 or before and before[-1] in _SINCE or "版本" in text[max(0, m.start() - 6) : m.start()]:
             return True
     return False
