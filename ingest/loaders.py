@@ -179,6 +179,7 @@ _CONTENTS_ENTRY = re.compile(r"(?:\s?\.){3,}\s*(\d{1,4})$|^\d{1,2}(?:\.\d{1,2})*
 # A back-of-book index entry: a term (ending in a letter or a bracket, not "12,045" or "March 5,
 # 2023"), then the pages it is on ("fsck program, 13, 42-44").
 _INDEX_ENTRY = re.compile(r"^[^\W\d_][^,]*[^\W\d_)\]],\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?(?:\s*,\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?)*$")
+_LEADER_ENTRY = re.compile(r"^[^\W\d_].*?(?:\s?\.){3,}\s*(\d{1,4})$")  # a term, dotted leaders, a page
 NAVIGATION_LINES = 8  # entries a page needs, at least half its lines, to be a contents or index page
 IN_ORDER = 0.8  # the share of neighbouring contents entries whose pages do not go down
 
@@ -200,6 +201,11 @@ def navigation_page(text: str, pages: int | None = None) -> str:
     ordered = sum(a <= b for a, b in zip(pointed, pointed[1:])) >= IN_ORDER * (len(pointed) - 1)
     if _enough(pointed, len(lines)) and ordered and pointed[-1] > pointed[0] and _within(pointed, pages):
         return "contents"
+    # A Texinfo manual's index: its terms in alphabetical order with dotted leaders to pages in no
+    # order ("close command . . . . . 74", "Clyde Clements (contributor) . . . 241").
+    led = [int(m.group(1)) for m in map(_LEADER_ENTRY.search, lines) if m]
+    if _enough(led, len(lines)) and not ordered and _within(led, pages):
+        return "index"
     entries = [line for line in lines if _INDEX_ENTRY.search(line)]
     if _enough(entries, len(lines)) and _within([int(n) for e in entries for n in _PAGE_REF.findall(e)], pages):
         return "index"

@@ -36,7 +36,8 @@ log = logging.getLogger("ingest.pipeline")  # the ingest run's logger: -v shows 
 # 2: HTML headings without their permalink anchors ("¶").
 # 3: a two-column HTML table without a header row is a list of terms, its first row one of them.
 # 4: an HTML definition term and its classifier are set apart (" : "), not run together.
-PARSER_VERSION = 4
+# 5: a Texinfo PDF's index (terms, dotted leaders, pages in no order) is a navigation page, left out.
+PARSER_VERSION = 5
 
 
 def parse_key(settings: Settings) -> str:

@@ -84,6 +84,13 @@ def test_lists_of_amounts_dates_and_changes_are_not_contents_or_an_index():
     assert [navigation_page(t) for t in (amounts, dates, changes, steps)] == ["", "", "", ""]
     assert navigation_page("\n".join(f"{n}.1 Configuring part {n} {n * 4}" for n in range(1, 11))) == "contents"
     assert navigation_page("\n".join(f"term {c}, {n}, {n + 30}-{n + 32}" for n, c in enumerate("abcdefghij"))) == "index"
+    # A Texinfo index: terms in alphabetical order, dotted leaders, pages in no order (round 30's Gri manual).
+    texinfo = ["abs rpn operator . . . . . . . 162", "close command . . . . . . . . 74", "closing files . . . . . . 74",
+               "Clyde Clements (contributor) . . . . . 241", "colour, setting . . . . . . 45", "columns, reading . . . . 12",
+               "convert columns to grid command . . . . . 78", "cumulative sum . . . . . . . 160", "data window . . . . . 123"]
+    assert navigation_page("\n".join(texinfo)) == "index"
+    settings = [f"option{n} . . . . . . {n * 3}" for n in range(1, 10)]  # in order: a contents page, not an index
+    assert navigation_page("\n".join(settings)) == "contents"
 
 
 def test_pdf_with_empty_user_password_is_read(tmp_path):
