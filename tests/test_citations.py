@@ -2320,3 +2320,26 @@ def test_a_release_numbered_so_gives_a_version():
     question = "What version number did the first official release of GNU gettext carry?"
     assert not ground("0.7 [1]", history, question).dropped
     assert ground("0.7 [1]", [P(1, "See section 0.7 for the first official release of the package.")], question).dropped
+
+
+def test_round_31_s_right_answers_are_kept():
+    """MrBayes (round 31): "burnin" is burn-in; a help table's "Current Setting" column gives a
+    setting's value at start, its default; a translation that asks "who … in which year" asks for a
+    year; the setting an answer gives last ("… is ratepr") is named where a passage calls it a parameter."""
+    from kb.answer.citations import given_as_default, names_no_setting, names_nobody
+
+    burnin = [P(1, "Relburnin sets whether a fixed burnin or a burnin percentage is used. By default, MrBayes will "
+                   "discard the first 25 % samples from the cold chain (relburnin=yes and burninfrac=0.25)."),
+              P(2, "The burn-in can be given as a fraction (relative burn-in) rather than as an absolute value.")]
+    question = "By default, what share of the cold chain's samples does MrBayes discard as burn-in?"
+    assert not ground("It discards 25% of the samples as burn-in [1].", burnin, question).dropped
+    table = ("we will get the following table: parameter options current setting ------------ "
+             "ngen <number> 1000000 nruns <number> 2 temp <number> 0.100000 reweight <number>,<number> 0.00")
+    assert given_as_default("0.100000", table) and given_as_default("1000000", table)
+    assert not given_as_default("0.100000", "temp <number> 0.100000 in our last run")
+    assert not names_nobody("Who started developing MrBayes in which year?", "It was started in 1999-2000 [1].")
+    assert names_nobody("Who started developing MrBayes?", "It was started in 1999-2000 [1].")
+    ratepr = [P(1, "This is achieved using the ratepr parameter of the prset command.")]
+    question = "Which prset parameter allows the overall rate to differ across partitions?"
+    assert not names_no_setting(question, "The prset parameter that allows it is ratepr [1].", ratepr)
+    assert names_no_setting(question, "The prset parameter allows it [1].", ratepr)

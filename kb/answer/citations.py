@@ -559,13 +559,16 @@ def plain_settings(question: str) -> set[str]:
 def _names(term: str, text: str, label: str, plain: bool = False, modifier: bool = False) -> bool:
     """Whether normalised `text` (its `label` first) names a setting or subject of the question: as
     `mentions` does; a compound of plain words also as those words apart in the label ("Shared Memory
-    Driver" for shared-memory, "Cycle Counters" for cycle-counter; not "the kernel's max buffers
+    Driver" for shared-memory, "Cycle Counters" for cycle-counter, "burnin" for burn-in; not "the kernel's max buffers
     limit" in prose for max-buffers); a `modifier` (a compound the question puts before a noun, "a
     real-to-complex transform") also as its words in one sentence ("n real numbers ... n/2+1 complex
     numbers"); a plain word also inside an option or a name of parts ("--verbose", "burst=",
     "keepalive_timeout")."""
     if mentions(term, text):
         return True
+    if "-" in term and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", term) and \
+            re.search(rf"(?<![\w-]){re.escape(term.replace('-', ''))}(?![\w-])", text):
+        return True  # written as one word: "burnin" for burn-in
     if "-" in term and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", term):
         apart = r"\s+".join(map(re.escape, term.split("-")))
         if re.search(rf"(?<![\w-]){apart}(?:e?s)?(?![\w-])", label):
@@ -878,6 +881,9 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
         if _ROW_VALUE.search(text[max(0, m.start() - 80) : m.start()]) \
                 and _DEFAULT_COLUMN.search(text[max(0, m.start() - TABLE_CHARS) : m.start()]):
             return True  # a table's Default column: "Variable | Default | Meaning … targetChunkUploadDuration | 60000 |"
+        if _HELP_ROW.search(text[max(0, m.start() - 40) : m.start()]) \
+                and _CURRENT_COLUMN.search(text[max(0, m.start() - TABLE_CHARS) : m.start()]):
+            return True  # a help table's "Current Setting" column, as the program starts: "Temp <number> 0.100000"
         if _RANGE_END.search(text[max(0, m.start() - 12) : m.start()]) or _RANGE_START.match(text[m.end() : m.end() + 12]):
             continue
         entry = _BRACKETED.search(text[max(0, m.start() - OPTION_ENTRY_CHARS) : m.start()])
@@ -916,6 +922,10 @@ _BRACKETED = re.compile(r"(?:^|\s)--?([a-z][\w-]*)(?:,\s*--?([a-z][\w-]*))?\s[^\
 # Description"), and a value in that column: right after a row's first cell, a name ("minChunkSize | ").
 _DEFAULT_COLUMN = re.compile(r"(?:^|(?<!\|)\s)[\w.-]+(?:\s[\w.-]+)? \| default(?: value)? \|")  # (its second column)
 TABLE_CHARS = 2000  # how far down a table its header reaches
+# A program's help table of its settings as they stand at start: "Parameter Options Current Setting"
+# over rows of a name, its options ("<number>", "yes/no") and its value.
+_CURRENT_COLUMN = re.compile(r"\bparameter\s+options\s+current\s+setting\b")
+_HELP_ROW = re.compile(r"(?:^|\s)[a-z][\w-]*\s+(?:<[\w ]+>(?:\s*,\s*<[\w ]+>)*|[\w-]+(?:/[\w-]+)+)\s*$")
 _ROW_VALUE = re.compile(r"(?:^|\s)[a-z_][\w.-]*[ \t]*\|[ \t]*$")
 # A parameter declared with its value, as an XSL stylesheet's reference gives its default (the value
 # starts the declaration, or is a part of it: "2007-10", "'target.db'").
@@ -2123,8 +2133,8 @@ def names_nobody(question: str, answer: str) -> bool:
     """Whether an answer to a "who" question names no one: no capitalised word of its own ("The
     kpropd daemon was originally written by the primary KDC.", "The lead developer of Knot DNS is
     the developers on knot-dns@labs.nic.cz."). A person, a team or a company has a name."""
-    if not _WHO.match(question):
-        return False
+    if not _WHO.match(question) or _DATE_ASKED.search(question):
+        return False  # ("Who started developing MrBayes in which year?", a translation, asks for a year)
     asked = {w.lower() for w in re.findall(r"[A-Za-z]+", question)}
     plain = MARKER.sub(" ", answer)
     # (a company by its acronym, where the answer says it did it: "IBM developed …", "… by IBM"; not
@@ -2172,6 +2182,9 @@ def names_no_setting(question: str, answer: str, cited: list[Cited] | None = Non
     # (a plain word the answer itself calls a variable or an option, which a passage it cites holds:
     # "The configuration variable papertype …")
     called = {w for pattern in _CALLED_SETTING for w in pattern.findall(plain)} - _NOT_SETTINGS - _STOP - _GENERIC - _NOT_NAMES
+    # (and the word it gives as the answer, last: "The prset parameter that allows … is ratepr.")
+    called |= {m.group(1) for m in re.finditer(r"\b(?:is|are|called|named)\s+([a-z][a-z0-9]{2,})\s*(?:[.;!?。]|$)", plain)} \
+        - _NOT_SETTINGS - _STOP - _GENERIC - _NOT_NAMES
     # (where the passage sets it off as a name too: "variable papertype", "papertype=", "`papertype`";
     # not "sets" in "A configuration variable sets the default paper type")
     if any(not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given)
