@@ -2343,3 +2343,19 @@ def test_round_31_s_right_answers_are_kept():
     question = "Which prset parameter allows the overall rate to differ across partitions?"
     assert not names_no_setting(question, "The prset parameter that allows it is ratepr [1].", ratepr)
     assert names_no_setting(question, "The prset parameter allows it [1].", ratepr)
+
+
+def test_the_default_of_a_limit_answers_what_holds_unless_changed():
+    """YARA (round 31): "at most how many bytes … unless it is changed" is answered by the default of
+    max_match_data, "the maximum number of bytes … By the default this is set to 512"; "the maximum
+    value accepted" is not answered by a limit's default (Mailfromd's "Hard limit … The default value is 6")."""
+    from kb.answer.citations import bound_unsaid
+
+    yara = [P(1, "yara.set_config accepts the max_match_data argument for controlling the maximum number of bytes that "
+                 "will be returned for each matching string. This is equivalent to using YR_CONFIG_MAX_MATCH_DATA. "
+                 "By the default this is set to 512.")]
+    assert not bound_unsaid("Unless it is changed, at most how many bytes of each matching string does YARA return?",
+                            "Up to 512 bytes [1].", yara)
+    pmult = [P(1, "max-threads-hard n: Hard limit on the number of pmilter threads. This is roughly equivalent to the "
+                  "number of emails pmult is able to handle simultaneously. The default value is 6.")]
+    assert bound_unsaid("What is the maximum value accepted for pmult's max-threads-hard setting?", "It is 6 [1].", pmult)

@@ -1780,6 +1780,7 @@ _BOUND_SAID = re.compile(r"\b(?:max(?:imum|imal)?|at\s+most|up\s+(?:to|through)|
 _RANGE_TO = re.compile(r"(?:(?:\d|0x[0-9a-f]+)\s*(?:to|through|-|–|\.\.)|\bfrom\s[^;\n]{0,80}\bto)\s*$", re.I)
 _CLAUSE_BREAK = re.compile(r"[;!?\n]|\.\s")  # (where the words before a number stop being about it)
 BOUND_CHARS = 120  # how far before a number (its clause, at most) a passage's words may give it as a bound
+BOUND_ENTRY_CHARS = 300  # how far before the clause that gives a default the entry may say it is a limit
 _BOUND_NUMBER = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|\d+(?:\.\d+)?)(?![\w.]\d)", re.I)
 
 
@@ -1798,13 +1799,19 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited]) -> bool:
     if not numbers:
         return False  # ("Two", "五层": a number in words is left to the other checks)
     texts = [_normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages]
+    defaulted = bool(_DEFAULT.search(question) or re.search(r"\bunless\b", question, re.I))
 
     def bound(text: str, start: int, end: int) -> bool:
         before = re.sub(r"\bmax\.", "max", text[max(0, start - BOUND_CHARS) : start])
         clause = _CLAUSE_BREAK.split(before)[-1]
         after = _CLAUSE_BREAK.split(text[end : end + 40])[0]
+        # (or, to a question about what holds unless changed, the default of a limit its entry sets
+        # out: "… controlling the maximum number of bytes … By the default this is set to 512."; not
+        # to "the maximum value accepted", which "Hard limit … The default value is 6" does not give)
+        entry = text[max(0, start - len(clause) - BOUND_ENTRY_CHARS) : start - len(clause)]
         return bool(_BOUND_SAID.search(clause) or _RANGE_TO.search(clause) or re.match(r"\s*(?:is|are)\s+the\s+(?:max"
-                    r"|largest|highest|longest|upper)", after))
+                    r"|largest|highest|longest|upper)", after)
+                    or defaulted and _DEFAULT.search(clause) and re.search(r"\b(?:max(?:imum)?|limit)\b", entry))
     return not any(bound(text, m.start(), m.end()) for n in numbers for text in texts
                    for m in (_fact_pattern(n).finditer(text) if re.fullmatch(r"\d+(?:\.\d+)?", n)
                              else re.finditer(rf"(?<![\w.]){re.escape(n)}(?![\w.]\w)", text)))
