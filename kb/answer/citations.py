@@ -559,11 +559,11 @@ def plain_settings(question: str) -> set[str]:
 def _names(term: str, text: str, label: str, plain: bool = False, modifier: bool = False) -> bool:
     """Whether normalised `text` (its `label` first) names a setting or subject of the question: as
     `mentions` does; a compound of plain words also as those words apart in the label ("Shared Memory
-    Driver" for shared-memory, "Cycle Counters" for cycle-counter, "burnin" for burn-in; not "the kernel's max buffers
-    limit" in prose for max-buffers); a `modifier` (a compound the question puts before a noun, "a
-    real-to-complex transform") also as its words in one sentence ("n real numbers ... n/2+1 complex
-    numbers"); a plain word also inside an option or a name of parts ("--verbose", "burst=",
-    "keepalive_timeout")."""
+    Driver" for shared-memory, "Cycle Counters" for cycle-counter), and as one word ("burnin" for
+    burn-in); not "the kernel's max buffers limit" in prose for max-buffers; a `modifier` (a
+    compound the question puts before a noun, "a real-to-complex transform") also as its words in
+    one sentence ("n real numbers ... n/2+1 complex numbers"); a plain word also inside an option or
+    a name of parts ("--verbose", "burst=", "keepalive_timeout")."""
     if mentions(term, text):
         return True
     if "-" in term and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", term) and \
@@ -1304,7 +1304,8 @@ def corroborate(text: str, passages: list[Cited], question: str) -> str:
     for segment in segments(text):
         markers = list(MARKER.finditer(segment.text))
         body = segment.text.rstrip().rstrip(".!?。！？")
-        glued = re.match(r"[A-Za-z0-9_\]]", segment.text[max(0, markers[0].start() - 1) : markers[0].start()]) if markers else None
+        before = segment.text[max(0, markers[0].start() - 1) : markers[0].start()] if markers else ""
+        glued = re.match(r"[A-Za-z0-9_\]]", before)
         if not segment.sentence or len(markers) != 1 or not body.endswith(markers[0].group(0)) or "`" in segment.text \
                 or glued:  # ("COPROC[1]", "sys.argv[1]": an index, not a marker)
             out.append(segment.text)
@@ -2190,8 +2191,8 @@ def names_no_setting(question: str, answer: str, cited: list[Cited] | None = Non
     # "The configuration variable papertype …")
     called = {w for pattern in _CALLED_SETTING for w in pattern.findall(plain)} - _NOT_SETTINGS - _STOP - _GENERIC - _NOT_NAMES
     # (and the word it gives as the answer, last: "The prset parameter that allows … is ratepr.")
-    called |= {m.group(1) for m in re.finditer(r"\b(?:is|are|called|named)\s+([a-z][a-z0-9]{2,})\s*(?:[.;!?。]|$)", plain)} \
-        - _NOT_SETTINGS - _STOP - _GENERIC - _NOT_NAMES
+    last = r"\b(?:is|are|called|named)\s+([a-z][a-z0-9]{2,})\s*(?:[.;!?。]|$)"
+    called |= {m.group(1) for m in re.finditer(last, plain)} - _NOT_SETTINGS - _STOP - _GENERIC - _NOT_NAMES
     # (where the passage sets it off as a name too: "variable papertype", "papertype=", "`papertype`";
     # not "sets" in "A configuration variable sets the default paper type")
     if any(not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given)

@@ -23,9 +23,9 @@ from functools import partial
 from typing import Any
 
 from kb.answer.citations import (
-    MARKER, Cited, absence_unsaid, anchor_terms, attribute, bound_unsaid, corroborate, ground, holds, names, names_no_setting, names_nobody,
-    parse_citations, port_unsaid, question_names, release_unsaid, restates, role_unsaid, says_something, sibling, specific_terms,
-    unbounded_unsaid, unsupported_terms, wrong_kind,
+    MARKER, Cited, absence_unsaid, anchor_terms, attribute, bound_unsaid, corroborate, ground, holds, names,
+    names_no_setting, names_nobody, parse_citations, port_unsaid, question_names, release_unsaid, restates,
+    role_unsaid, says_something, sibling, specific_terms, unbounded_unsaid, unsupported_terms, wrong_kind,
 )
 from kb.answer.context import pack_context
 from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
