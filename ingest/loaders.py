@@ -203,8 +203,11 @@ def navigation_page(text: str, pages: int | None = None) -> str:
         return "contents"
     # A Texinfo manual's index: its terms in alphabetical order with dotted leaders to pages in no
     # order ("close command . . . . . 74", "Clyde Clements (contributor) . . . 241").
-    led = [int(m.group(1)) for m in map(_LEADER_ENTRY.search, lines) if m]
-    if _enough(led, len(lines)) and not ordered and _within(led, pages):
+    # (and in alphabetical order, as an index is: not a list of factory settings "Telnet port . . . 23")
+    led = [m for m in map(_LEADER_ENTRY.search, lines) if m]
+    terms = [m.group(0)[:1].lower() for m in led]
+    alphabetical = sum(a <= b for a, b in zip(terms, terms[1:])) >= IN_ORDER * (len(terms) - 1)
+    if _enough(led, len(lines)) and not ordered and alphabetical and _within([int(m.group(1)) for m in led], pages):
         return "index"
     entries = [line for line in lines if _INDEX_ENTRY.search(line)]
     if _enough(entries, len(lines)) and _within([int(n) for e in entries for n in _PAGE_REF.findall(e)], pages):

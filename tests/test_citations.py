@@ -2297,12 +2297,19 @@ def test_a_sentence_cites_each_of_the_few_passages_that_hold_its_facts():
 
 def test_a_one_dash_option_an_answer_names_is_a_fact_its_passage_holds():
     """Round 30's Gri near miss: "-pslevel", an option no passage names, was kept; "-creator",
-    which the index names, stands. One or two letters after the dash are too short to tell."""
+    which the index names, stands. Only five lower-case letters or more: "tar -xzf" runs one-letter
+    flags together, "-fno-strict-aliasing" is the negative of what the manual names, "-Xmx2g" fills
+    in its placeholder."""
     index = [P(1, "command-line option -creator . . . 8 command-line option -warn_offpage . . . 8")]
     question = "Which command-line option selects the PostScript language level?"
     assert ground("It is -pslevel [1].", index, question).dropped
     assert not ground("It is -creator [1].", index, question).dropped
     assert "-y" not in facts("Use -y to skip.") and "-pslevel" in facts("Use -pslevel to set it.")
+    tar = [P(1, "-x, --extract  Extract files from an archive. -z, --gzip  Filter the archive through gzip. "
+                "-f, --file=ARCHIVE  Use archive file ARCHIVE.")]
+    assert not _conclude("Extract it with tar -xzf [1].", tar, "How do I unpack a gzip-compressed tar archive?").refused
+    assert not facts("Use -fno-strict-aliasing or -Xmx2g.") & {"-fno-strict-aliasing", "-xmx2g", "-fno"}
+    assert "-pslevel" in facts("Use \u2212pslevel.")  # (a PDF's minus sign is a dash)
 
 
 def test_the_glossary_gives_the_english_words_of_a_chinese_question_s_nouns():
@@ -2335,8 +2342,11 @@ def test_round_31_s_right_answers_are_kept():
     assert not ground("It discards 25% of the samples as burn-in [1].", burnin, question).dropped
     table = ("we will get the following table: parameter options current setting ------------ "
              "ngen <number> 1000000 nruns <number> 2 temp <number> 0.100000 reweight <number>,<number> 0.00")
-    assert given_as_default("0.100000", table) and given_as_default("1000000", table)
-    assert not given_as_default("0.100000", "temp <number> 0.100000 in our last run")
+    assert given_as_default("0.100000", table, "what is the default temp?") and given_as_default("1000000", table, "ngen?")
+    assert not given_as_default("0.100000", "temp <number> 0.100000 in our last run", "what is the default temp?")
+    # Only in the row of the setting asked, and not where the passage set it before its table.
+    assert not given_as_default("2", table, "how many chains (nchains) by default?")
+    assert not given_as_default("20000", "type mcmcp ngen=20000. " + table.replace("1000000", "20000"), "default ngen?")
     assert not names_nobody("Who started developing MrBayes in which year?", "It was started in 1999-2000 [1].")
     assert names_nobody("Who started developing MrBayes?", "It was started in 1999-2000 [1].")
     ratepr = [P(1, "This is achieved using the ratepr parameter of the prset command.")]
@@ -2359,3 +2369,24 @@ def test_the_default_of_a_limit_answers_what_holds_unless_changed():
     pmult = [P(1, "max-threads-hard n: Hard limit on the number of pmilter threads. This is roughly equivalent to the "
                   "number of emails pmult is able to handle simultaneously. The default value is 6.")]
     assert bound_unsaid("What is the maximum value accepted for pmult's max-threads-hard setting?", "It is 6 [1].", pmult)
+
+
+def test_the_review_s_cases_of_round_30_and_31_s_fixes():
+    """A review of the fixes rounds 30 and 31 led to reproduced these; each stands here."""
+    from kb.answer.citations import bound_unsaid, names_no_setting, names_nobody
+
+    # A limit's default, unless changed: only where no other setting's entry begins after "maximum".
+    yara = [P(1, "yara.set_config accepts the max_match_data argument for controlling the maximum number of bytes "
+                 "returned for each matching string. The stack_size argument sets the stack; by default it is 16384.")]
+    assert bound_unsaid("Unless changed, at most how many bytes of each matching string does YARA return?",
+                        "Up to 16384 bytes [1].", yara)
+    # "Who … and in which year?" still needs someone where the answer says who did it.
+    assert names_nobody("Who originally wrote kpropd, and in which year?", "It was written in 1996 by the primary KDC [1].")
+    assert not names_nobody("Who originally wrote kpropd, and in which year?", "It was written in 1996 [1].")
+    # A label ("Deprecated:") sets no setting off by name.
+    rsync = [P(1, "Module options: path, comment, read only. Deprecated: the use chroot option of older releases.")]
+    assert names_no_setting("Which option of rsyncd.conf enables TLS?", "The option that enables it is deprecated [1].", rsync)
+    # "numbered" gives a version only of a release or version.
+    assert _conclude("It was added in version 3.4 [1].", [P(1, "The frobnicate command was added. Known issues are "
+                                                               "numbered 3.4 and 3.5 in the tracker.")],
+                     "In which version was the frobnicate command added?").refused

@@ -91,6 +91,10 @@ def test_lists_of_amounts_dates_and_changes_are_not_contents_or_an_index():
     assert navigation_page("\n".join(texinfo)) == "index"
     settings = [f"option{n} . . . . . . {n * 3}" for n in range(1, 10)]  # in order: a contents page, not an index
     assert navigation_page("\n".join(settings)) == "contents"
+    # Factory settings with leaders are content: their terms are in no alphabetical order.
+    defaults = [("Telnet port", 23), ("Lockout period (minutes)", 30), ("Password minimum length", 8), ("Baud rate", 96),
+                ("Admin timeout", 15), ("SNMP port", 161), ("HTTP port", 80), ("Retries", 3), ("Log level", 4)]
+    assert navigation_page("\n".join(f"{k} . . . . . . . . {v}" for k, v in defaults), 160) == ""
 
 
 def test_pdf_with_empty_user_password_is_read(tmp_path):

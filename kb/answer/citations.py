@@ -312,7 +312,7 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
 
 
 # Typographic quotes as plain ones: PDFs typeset `key="true"` as `key=”true”`.
-_QUOTES = str.maketrans({c: '"' for c in "“”„‟″«»"} | {c: "'" for c in "‘’‚‛′"})
+_QUOTES = str.maketrans({c: '"' for c in "“”„‟″«»"} | {c: "'" for c in "‘’‚‛′"} | {"\u2212": "-", "\u2010": "-"})
 
 
 # A number with its unit: "30 years", "10MB", "24 hours", "3 秒". The unit is part of the fact: a
@@ -384,8 +384,9 @@ def facts(sentence: str) -> set[str]:
     found |= {name.lower() for name in _VARIABLE_NAME.findall(_CODE.sub(" ", plain)) if name not in _SHOUTED}
     found |= {" ".join(q.lower().split()) for q in _QUOTED.findall(_CODE.sub(" ", plain)) if re.search(r"\w", q)}
     found |= {e.lower() for e in _EXTENSION.findall(_CODE.sub(" ", plain))}
-    # (a one-dash option of three letters or more: "-pslevel", which no passage names, is made up)
-    found |= {o.lower() for o in _DASH_OPTION.findall(_CODE.sub(" ", plain)) if re.match(r"-[A-Za-z]{3}", o)}
+    # (a one-dash option of five lower-case letters or more: "-pslevel", which no passage names, is
+    # made up; not one-letter flags run together, "tar -xzf", nor "-fno-…", "-Xmx2g" or "-Dfile.encoding")
+    found |= {o for o in _DASH_OPTION.findall(_CODE.sub(" ", plain)) if re.fullmatch(r"-[a-z]{5,}", o)}
     for code, ident in _IDENTIFIER.findall(_IPV6.sub(" ", plain)):
         if code:  # each word of a command, placeholders (<package>, FILE, ...) aside
             # (an assignment, "=" in `port = *:9001`, is no fact: the passage may give the value alone)
@@ -864,7 +865,9 @@ def said_as_version(number: str, text: str, names: set[str] | None, of: str = ""
         if of and before and before[-1] in names and not set(before[-2:]) & set(re.split(r"[\s/-]+", of)):
             continue  # another product the question names, right before the number: "… build Aspell?" and "GNU Aspell 0.50"
         if text[max(0, m.start() - 1) : m.start()] == "v" or any(
-                w.startswith(("version", "release", "numbered")) or w in names for w in before) \
+                w.startswith(("version", "release")) or w in names for w in before) \
+                or before and before[-1] == "numbered" and re.search(
+                    r"\b(?:release|version)s?\b", _CLAUSE_BREAK.split(text[max(0, m.start() - 200) : m.start()])[-1]) \
                 or before and before[-1] in _SINCE or "版本" in text[max(0, m.start() - 6) : m.start()]:
             return True
     return False
@@ -881,9 +884,13 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
         if _ROW_VALUE.search(text[max(0, m.start() - 80) : m.start()]) \
                 and _DEFAULT_COLUMN.search(text[max(0, m.start() - TABLE_CHARS) : m.start()]):
             return True  # a table's Default column: "Variable | Default | Meaning … targetChunkUploadDuration | 60000 |"
-        if _HELP_ROW.search(text[max(0, m.start() - 40) : m.start()]) \
-                and _CURRENT_COLUMN.search(text[max(0, m.start() - TABLE_CHARS) : m.start()]):
-            return True  # a help table's "Current Setting" column, as the program starts: "Temp <number> 0.100000"
+        row = _HELP_ROW.search(text[max(0, m.start() - 40) : m.start()])
+        if row and _CURRENT_COLUMN.search(text[max(0, m.start() - TABLE_CHARS) : m.start()]) \
+                and re.search(rf"(?<![\w-]){re.escape(row.group(1))}(?![\w-])", named) \
+                and not re.search(rf"(?<![\w-]){re.escape(row.group(1))}\s*=", text[: m.start()]):
+            # a help table's "Current Setting" column, as the program starts: "Temp <number> 0.100000",
+            # in the row of the setting the question names, where the passage has not set it before
+            return True
         if _RANGE_END.search(text[max(0, m.start() - 12) : m.start()]) or _RANGE_START.match(text[m.end() : m.end() + 12]):
             continue
         entry = _BRACKETED.search(text[max(0, m.start() - OPTION_ENTRY_CHARS) : m.start()])
@@ -925,7 +932,7 @@ TABLE_CHARS = 2000  # how far down a table its header reaches
 # A program's help table of its settings as they stand at start: "Parameter Options Current Setting"
 # over rows of a name, its options ("<number>", "yes/no") and its value.
 _CURRENT_COLUMN = re.compile(r"\bparameter\s+options\s+current\s+setting\b")
-_HELP_ROW = re.compile(r"(?:^|\s)[a-z][\w-]*\s+(?:<[\w ]+>(?:\s*,\s*<[\w ]+>)*|[\w-]+(?:/[\w-]+)+)\s*$")
+_HELP_ROW = re.compile(r"(?:^|\s)([a-z][\w-]*)\s+(?:<[\w ]+>(?:\s*,\s*<[\w ]+>)*|[\w-]+(?:/[\w-]+)+)\s*$")
 _ROW_VALUE = re.compile(r"(?:^|\s)[a-z_][\w.-]*[ \t]*\|[ \t]*$")
 # A parameter declared with its value, as an XSL stylesheet's reference gives its default (the value
 # starts the declaration, or is a part of it: "2007-10", "'target.db'").
@@ -1782,6 +1789,16 @@ _RANGE_TO = re.compile(r"(?:(?:\d|0x[0-9a-f]+)\s*(?:to|through|-|–|\.\.)|\bfro
 _CLAUSE_BREAK = re.compile(r"[;!?\n]|\.\s")  # (where the words before a number stop being about it)
 BOUND_CHARS = 120  # how far before a number (its clause, at most) a passage's words may give it as a bound
 BOUND_ENTRY_CHARS = 300  # how far before the clause that gives a default the entry may say it is a limit
+# Another setting's entry begun: "max_connections (integer)", "stack_size:", "The stack_size argument".
+_OTHER_ENTRY = re.compile(r"(?:^|\s)[a-z][\w.]*[_-][\w.-]*\s*(?:\([a-z ]+\)|:)"
+                          r"|\bthe\s+[a-z][\w.]*[_-][\w.-]*\s+(?:argument|option|parameter|setting|variable|directive)\b", re.M)
+
+
+def _limit_entry(entry: str) -> bool:
+    """Whether `entry` (the text before a default's clause) says "maximum" or "limit" with no other
+    setting's entry begun after it."""
+    said = [m.end() for m in re.finditer(r"\b(?:max(?:imum)?|limit)\b", entry)]
+    return bool(said) and not _OTHER_ENTRY.search(entry[said[-1]:])
 _BOUND_NUMBER = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|\d+(?:\.\d+)?)(?![\w.]\d)", re.I)
 
 
@@ -1812,7 +1829,7 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited]) -> bool:
         entry = text[max(0, start - len(clause) - BOUND_ENTRY_CHARS) : start - len(clause)]
         return bool(_BOUND_SAID.search(clause) or _RANGE_TO.search(clause) or re.match(r"\s*(?:is|are)\s+the\s+(?:max"
                     r"|largest|highest|longest|upper)", after)
-                    or defaulted and _DEFAULT.search(clause) and re.search(r"\b(?:max(?:imum)?|limit)\b", entry))
+                    or defaulted and _DEFAULT.search(clause) and _limit_entry(entry))
     return not any(bound(text, m.start(), m.end()) for n in numbers for text in texts
                    for m in (_fact_pattern(n).finditer(text) if re.fullmatch(r"\d+(?:\.\d+)?", n)
                              else re.finditer(rf"(?<![\w.]){re.escape(n)}(?![\w.]\w)", text)))
@@ -2141,10 +2158,10 @@ def names_nobody(question: str, answer: str) -> bool:
     """Whether an answer to a "who" question names no one: no capitalised word of its own ("The
     kpropd daemon was originally written by the primary KDC.", "The lead developer of Knot DNS is
     the developers on knot-dns@labs.nic.cz."). A person, a team or a company has a name."""
-    if not _WHO.match(question) or _DATE_ASKED.search(question):
+    plain = MARKER.sub(" ", answer)
+    if not _WHO.match(question) or _DATE_ASKED.search(question) and not re.search(r"\bby\s+(?:the|a|an|its)\s+[a-z]", plain):
         return False  # ("Who started developing MrBayes in which year?", a translation, asks for a year)
     asked = {w.lower() for w in re.findall(r"[A-Za-z]+", question)}
-    plain = MARKER.sub(" ", answer)
     # (a company by its acronym, where the answer says it did it: "IBM developed …", "… by IBM"; not
     # "by the primary KDC")
     acronyms = [a for m in _AGENT_ACRONYM.finditer(plain) for a in m.groups() if a and a not in _NOT_AGENTS]
@@ -2192,7 +2209,14 @@ def names_no_setting(question: str, answer: str, cited: list[Cited] | None = Non
     called = {w for pattern in _CALLED_SETTING for w in pattern.findall(plain)} - _NOT_SETTINGS - _STOP - _GENERIC - _NOT_NAMES
     # (and the word it gives as the answer, last: "The prset parameter that allows … is ratepr.")
     last = r"\b(?:is|are|called|named)\s+([a-z][a-z0-9]{2,})\s*(?:[.;!?。]|$)"
-    called |= {m.group(1) for m in re.finditer(last, plain)} - _NOT_SETTINGS - _STOP - _GENERIC - _NOT_NAMES
+    given_last = {m.group(1) for m in re.finditer(last, plain)} - _NOT_SETTINGS - _STOP - _GENERIC - _NOT_NAMES
+    # (where a passage sets it off as a name: "the ratepr parameter", "ratepr=", "`ratepr`"; not a
+    # label, "Deprecated: the use chroot option")
+    if any(not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given)
+           and re.search(rf"\b{_KINDS_OF_SETTING}s?\s+{re.escape(w)}\b|\b{re.escape(w)}\s+{_KINDS_OF_SETTING}\b"
+                         rf"|(?<![\w-]){re.escape(w)}\s*=|`{re.escape(w)}`", _normalised(p.text))
+           for w in given_last for p in cited):
+        return False
     # (where the passage sets it off as a name too: "variable papertype", "papertype=", "`papertype`";
     # not "sets" in "A configuration variable sets the default paper type")
     if any(not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given)
