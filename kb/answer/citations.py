@@ -311,7 +311,8 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
 # -- grounding -----------------------------------------------------------------------------------------
 
 
-# Typographic quotes as plain ones: PDFs typeset `key="true"` as `key=”true”`.
+# Typographic quotes as plain ones: PDFs typeset `key="true"` as `key=”true”`; and a minus sign or
+# a hyphen as "-" ("−pslevel").
 _QUOTES = str.maketrans({c: '"' for c in "“”„‟″«»"} | {c: "'" for c in "‘’‚‛′"} | {"\u2212": "-", "\u2010": "-"})
 
 
@@ -1799,6 +1800,8 @@ def _limit_entry(entry: str) -> bool:
     setting's entry begun after it."""
     said = [m.end() for m in re.finditer(r"\b(?:max(?:imum)?|limit)\b", entry)]
     return bool(said) and not _OTHER_ENTRY.search(entry[said[-1]:])
+
+
 _BOUND_NUMBER = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|\d+(?:\.\d+)?)(?![\w.]\d)", re.I)
 
 
