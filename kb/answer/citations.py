@@ -568,10 +568,9 @@ def _names(term: str, text: str, label: str, plain: bool = False, modifier: bool
     a name of parts ("--verbose", "burst=", "keepalive_timeout")."""
     if mentions(term, text):
         return True
-    if "-" in term and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", term) and \
-            re.search(rf"(?<![\w-]){re.escape(term.replace('-', ''))}(?![\w-])", text):
-        return True  # written as one word: "burnin" for burn-in
-    if "-" in term and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", term):
+    if re.fullmatch(r"[a-z]+(?:-[a-z]+)+", term):
+        if re.search(rf"(?<![\w-]){re.escape(term.replace('-', ''))}(?![\w-])", text):
+            return True  # written as one word: "burnin" for burn-in
         apart = r"\s+".join(map(re.escape, term.split("-")))
         if re.search(rf"(?<![\w-]){apart}(?:e?s)?(?![\w-])", label):
             return True
@@ -735,18 +734,25 @@ def _in_entry(fact: str, text: str, names: set[str]) -> bool:
         named = [e.end() for n in names for e in re.finditer(_name(_unscored(n, text)), text[start:m.start()])]
         if not named:
             continue
-        between = text[start + max(named) : m.start()]
         sentence = _CLAUSE_BREAK.split(text[max(0, m.start() - 120) : m.start()])[-1] + m.group(0)
-        others = {o for o in _ANY_OPTION.findall(between)} - {_unscored(n, text) for n in names}
-        if _DEFAULT.search(sentence) and not others and not _ENTRY_HEAD.search(between):
+        if _DEFAULT.search(sentence) and not _another_entry(text[start + max(named) : m.start()], names, text):
             return True
     return False
 
 
-# Where another entry begins: an option at a line's start, or a "name=", "name =" or "name:" line
-# head of a configuration reference; any other double-dash option named between ends the entry too.
-_ENTRY_HEAD = re.compile(r"^[ \t]*(?:--?[a-z]|[a-z][\w.-]*\s*[=:])", re.M)
+# Where another entry begins: an option or a "name=", "name =" or "name:" head at a line's start;
+# "max_connections (integer)" or "stack_size:" of a configuration reference; "The stack_size
+# argument"; any other double-dash option named.
+_ENTRY_HEAD = re.compile(r"^[ \t]*(?:--?[a-z]|[a-z][\w.-]*\s*[=:])"
+                         r"|(?:^|\s)[a-z][\w.]*[_-][\w.-]*\s*(?:\([a-z ]+\)|:)"
+                         r"|\bthe\s+[a-z][\w.]*[_-][\w.-]*\s+(?:argument|option|parameter|setting|variable|directive)\b",
+                         re.M)
 _ANY_OPTION = re.compile(r"(?<![\w-])--[a-z][\w-]*|(?<![\w-])-[a-z][\w-]*(?=\s*<|=|\s+[A-Z]+\b)")
+
+
+def _another_entry(between: str, names: set[str] = frozenset(), text: str = "") -> bool:
+    """Whether another setting's entry than one of `names` begins in `between`."""
+    return bool(_ENTRY_HEAD.search(between) or set(_ANY_OPTION.findall(between)) - {_unscored(n, text) for n in names})
 
 
 _CONFIG_FILE = re.compile(r"\.(?:cfg|conf|ini|json|xml|ya?ml|toml|rc|config|properties)$")
@@ -1790,16 +1796,11 @@ _RANGE_TO = re.compile(r"(?:(?:\d|0x[0-9a-f]+)\s*(?:to|through|-|–|\.\.)|\bfro
 _CLAUSE_BREAK = re.compile(r"[;!?\n]|\.\s")  # (where the words before a number stop being about it)
 BOUND_CHARS = 120  # how far before a number (its clause, at most) a passage's words may give it as a bound
 BOUND_ENTRY_CHARS = 300  # how far before the clause that gives a default the entry may say it is a limit
-# Another setting's entry begun: "max_connections (integer)", "stack_size:", "The stack_size argument".
-_OTHER_ENTRY = re.compile(r"(?:^|\s)[a-z][\w.]*[_-][\w.-]*\s*(?:\([a-z ]+\)|:)"
-                          r"|\bthe\s+[a-z][\w.]*[_-][\w.-]*\s+(?:argument|option|parameter|setting|variable|directive)\b", re.M)
-
-
 def _limit_entry(entry: str) -> bool:
     """Whether `entry` (the text before a default's clause) says "maximum" or "limit" with no other
     setting's entry begun after it."""
     said = [m.end() for m in re.finditer(r"\b(?:max(?:imum)?|limit)\b", entry)]
-    return bool(said) and not _OTHER_ENTRY.search(entry[said[-1]:])
+    return bool(said) and not _another_entry(entry[said[-1]:])
 
 
 _BOUND_NUMBER = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|\d+(?:\.\d+)?)(?![\w.]\d)", re.I)
@@ -2195,15 +2196,15 @@ _LISTING = r"(?i:\b(?:following|these|one or more of)\b)"
 _TYPE_WORDS = frozenset("boolean bool integer int string str float number list array enum yes true false none".split())
 
 
-def names_no_setting(question: str, answer: str, cited: list[Cited] | None = None) -> bool:
+def names_no_setting(question: str, answer: str, passages: list[Cited] | None = None) -> bool:
     """Whether an answer to "which setting / option …" (a question that asks one thing) names none:
     no identifier, option, hyphenated name, upper-case name or quoted word of its own ("The proxy setting is read
-    from the configuration file reference."), nor a plain word that a passage it cites lists as an
-    entry ("flake", from "One or more of the following flags may be specified: flake Discard …").
-    A setting has a name."""
+    from the configuration file reference."), nor a plain word that one of the `passages` lists as an
+    entry ("flake", from "One or more of the following flags may be specified: flake Discard …") or
+    sets off as a name. A setting has a name."""
     if not _WHICH_SETTING.search(question) or question_parts(question):
         return False
-    cited = cited or []
+    cited = passages or []
     plain = MARKER.sub(" ", answer)
     given = _normalised(question)
     words = {w for w in re.findall(r"(?<![\w-])[a-z][a-z0-9]{2,}(?![\w-])", plain)} - _STOP - _GENERIC
@@ -2213,19 +2214,11 @@ def names_no_setting(question: str, answer: str, cited: list[Cited] | None = Non
     # (and the word it gives as the answer, last: "The prset parameter that allows … is ratepr.")
     last = r"\b(?:is|are|called|named)\s+([a-z][a-z0-9]{2,})\s*(?:[.;!?。]|$)"
     given_last = {m.group(1) for m in re.finditer(last, plain)} - _NOT_SETTINGS - _STOP - _GENERIC - _NOT_NAMES
-    # (where a passage sets it off as a name: "the ratepr parameter", "ratepr=", "`ratepr`"; not a
-    # label, "Deprecated: the use chroot option")
-    if any(not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given)
-           and re.search(rf"\b{_KINDS_OF_SETTING}s?\s+{re.escape(w)}\b|\b{re.escape(w)}\s+{_KINDS_OF_SETTING}\b"
-                         rf"|(?<![\w-]){re.escape(w)}\s*=|`{re.escape(w)}`", _normalised(p.text))
-           for w in given_last for p in cited):
-        return False
-    # (where the passage sets it off as a name too: "variable papertype", "papertype=", "`papertype`";
-    # not "sets" in "A configuration variable sets the default paper type")
-    if any(not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given)
-           and re.search(rf"\b{_KINDS_OF_SETTING}s?\s+{re.escape(w)}\b|\b{re.escape(w)}\s+{_KINDS_OF_SETTING}\b"
-                         rf"|(?<![\w-]){re.escape(w)}\s*[=:]|`{re.escape(w)}`", _normalised(p.text))
-           for w in called for p in cited):
+    # (where a passage sets it off as a name too: "variable papertype", "papertype=", "`papertype`";
+    # not "sets" in "A configuration variable sets the default paper type"; the last word not by a
+    # colon, which may end a label, "Deprecated: the use chroot option")
+    if any(not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given) and _set_off(w, _normalised(p.text), colon)
+           for words_, colon in ((called, True), (given_last, False)) for w in words_ for p in cited):
         return False
     if any(re.search(rf"{_LISTING}[^.]{{0,80}}?:\s*{re.escape(w)}[ \t]+[A-Z]"
                      rf"|{_LISTING}[^.]{{0,80}}?:[\s\S]{{0,400}}?[.;]\s+{re.escape(w)}[ \t]+[A-Z]", p.text)
@@ -2241,6 +2234,14 @@ def names_no_setting(question: str, answer: str, cited: list[Cited] | None = Non
     names += _FLAG.findall(plain) + _PARTED.findall(plain.lower())  # (tcp-reuseport, udp-workers)
     names += _LONG_DASH_OPTION.findall(plain)  # PuTTY's -bc, -batch, -openssh-config
     return not any(_normalised(n).strip() not in given for n in names if n.strip())
+
+
+def _set_off(word: str, text: str, colon: bool) -> bool:
+    """Whether normalised `text` sets `word` off as a setting's name: "variable papertype", "the
+    ratepr parameter", "papertype=" (or "papertype:" with `colon`), "`papertype`"."""
+    w = re.escape(word)
+    return re.search(rf"\b{_KINDS_OF_SETTING}s?\s+{w}\b|\b{w}\s+{_KINDS_OF_SETTING}\b"
+                     rf"|(?<![\w-]){w}\s*{'[=:]' if colon else '='}|`{w}`", text) is not None
 
 
 # A product and its version in a question: "Debian 14", "PostgreSQL 16.2", "Python v3.12".
