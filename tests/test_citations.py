@@ -2390,3 +2390,33 @@ def test_the_review_s_cases_of_round_30_and_31_s_fixes():
     assert _conclude("It was added in version 3.4 [1].", [P(1, "The frobnicate command was added. Known issues are "
                                                                "numbered 3.4 and 3.5 in the tracker.")],
                      "In which version was the frobnicate command added?").refused
+
+
+def test_an_option_asked_for_what_an_acronym_names_must_be_said_to_do_it():
+    """"Which option writes JSON?" answered with an option whose entry never says JSON is the manual's
+    nearest option, not the answer; an option the entry says it of, or the product's own name, stands."""
+    from kb.answer.citations import purpose_unsaid
+
+    msgfmt = [P(1, "Output file location: -j, --java  Java mode: generate a Java ResourceBundle class. "
+                   "--tcl  Tcl mode: generate a tcl/msgcat .msg file. " + "Other modes follow. " * 30),
+              P(2, "The po-mode of Emacs reads catalogs. JSON is not a format of these tools.")]
+    question = "Which msgfmt option writes the translations out as a JSON message catalog?"
+    assert purpose_unsaid(question, "It is `-j` [1].", msgfmt[:1], msgfmt) == "JSON"
+    assert not _conclude("The option is `-j` [1].", msgfmt, question).answer.startswith("The option")
+    assert _conclude("The option is `-j` [1].", msgfmt, question).refused
+    # Said beside the option ("--json", "JSON output"): the answer stands.
+    monitor = [P(1, "gammu-smsd-monitor options: -c, --csv  print status as CSV. -j, --json  print status as JSON.")]
+    assert purpose_unsaid("Which gammu-smsd-monitor option prints the status as JSON?", "Use `--json` [1].",
+                          monitor, monitor) == ""
+    assert purpose_unsaid("Which gammu-smsd-monitor option prints the status as CSV?", "Use `-c` [1].", monitor, monitor) == ""
+    assert not _conclude("Use `--json` [1].", monitor, "Which gammu-smsd-monitor option prints the status as JSON?").refused
+    # The product's own name, in most passages, is no purpose ("SMS" daemon; "SMSD" starts with it).
+    smsd = [P(1, "HangupCalls: if enabled, the daemon hangs up any incoming call."), P(2, "The SMSD daemon reads its "
+            "configuration."), P(3, "SMSD runs as a service.")]
+    assert purpose_unsaid("Which configuration option makes the SMS daemon hang up incoming calls?",
+                          "It is HangupCalls [1].", smsd[:1], smsd) == ""
+    # Only a question for the identifier, whose noun heads it; not a question that names one.
+    gpasm = [P(1, "308 Warning level superceded by command line value. TRIS and OPTION instructions are deprecated.")]
+    assert purpose_unsaid("What is the warning number given by GPASM when using TRIS and OPTION instructions?",
+                          "It is 308 [1].", gpasm, gpasm) == ""
+    assert purpose_unsaid("What does the -x option do with JSON?", "It passes `-x` data [1].", gpasm, gpasm) == ""
