@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's fifty-four held-out sets: twenty-seven PDF manuals and twenty-seven HTML manuals, each held out for one round.
+"""Build kb's fifty-six held-out sets: twenty-eight PDF manuals and twenty-eight HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: fifty-four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: fifty-six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -801,6 +801,38 @@ below) and unpacked there with `dpkg -x`:
   general and Python module indexes and the search page (genindex.html, py-modindex.html, search.html), the
   reStructuredText sources (_sources/, the same text), the search index and inventory, the stylesheets and scripts,
   and the changelog, copyright and doc-base metadata.
+- debian-form: form-doc 4.3.0+git20230104+ds-1
+  (sha256 56a95b57c823648856bc00151fb12ab11e89fcf39dd7bce4b6203cd38078ffd5), the "FORM version 4.3 Reference manual" by
+  J.A.M. Vermaseren, T. Kaneko, J. Kuipers, B. Ruijl, M. Tentyukov, T. Ueda and J. Vollinga (dated January 4, 2023; the
+  symbolic manipulation system for very large expressions, much used in high energy physics): running FORM (the
+  command-line options, the environment variables and how the setup file is found); the variables (names, symbols,
+  vectors, indices, functions, sets, the autodeclare conventions, name lists, dummy indices, Kronecker deltas, extra
+  symbols, the restrictions and some common bugs); the preprocessor (its variables, calculator and triple dot operator,
+  then the instructions #add to #write); modules and checkpoints; pattern matching; the dollar variables and their use
+  in a parallel environment; the statements, abrackets to write; the functions, abs_ to topologies_, and the extra
+  reserved names; brackets; output optimization; polynomials and factorization; the tablebase and its statements;
+  dictionaries; the Dirac algebra; the use of a metric; sorting and statistics; the setup parameters with their
+  defaults; the parallel versions TFORM and ParFORM; external communication (#external and the other external channel
+  instructions, embedding FORM in other applications); spectators; diagram generation with topologies_; and the index).
+  Kept: the PDF of the manual, 280 PDF pages (about 569,000 characters of text as pypdf extracts it; the page numbers
+  printed on the chapters' pages are the PDF's less twelve), one file. Left out: the changelog and copyright (the
+  package ships nothing else).
+- debian-charliecloud: charliecloud-doc 0.31-1
+  (sha256 f29ff8bbd284dbff0298eec29cc4fe74ab0ff964bb3b7f29cb150e541e47eadf), the Charliecloud 0.31 documentation (Los
+  Alamos National Laboratory's user-defined software stacks for HPC centers: fully unprivileged containers in Linux user
+  namespaces): the overview (what Charliecloud is, how it works, who is responsible); installing (building from a
+  tarball or Git, the configure options, package managers, the dependencies by feature and notes on each); the tutorial
+  (90 seconds to Charliecloud, pulling, building and pushing images, an MPI hello world, the build cache and the
+  appendices on namespaces, Bash, the host and Apache Spark); the manpages of ch-checkns, ch-convert (the image formats
+  and format inference), ch-fromhost, ch-image (its subcommands, architecture, authentication, the storage directory,
+  the build cache, the privilege model and Dockerfile compatibility), ch-run (bind mounts, image formats, --join,
+  environment variables, syslog), ch-run-oci, ch-ssh and ch-test; and the FAQ. The package has no PDF. Kept: its HTML,
+  one file per page as the package ships it, 12 files in the manual's order (index.html's), the overview (index.html)
+  first, about 208,000 characters of text once the tags are stripped. Left out: the contributor's guide (dev.html: for
+  contributors), the best practices page (in the table of contents but not shipped), the search page, the
+  reStructuredText sources (_sources/, the same text), the search index, the stylesheets, scripts and logo, the README
+  (README.rst.gz: the overview's text again), the example Dockerfiles, programs and tests (examples/), and the
+  changelog, copyright, doc-base and lintian metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -857,6 +889,8 @@ Layout:
     bench/.cache/heldout/debian-gettext/corpus/gettext_<n>.html or gettext_fot.html
     bench/.cache/heldout/debian-mrbayes/corpus/mrbayes-manual.pdf
     bench/.cache/heldout/debian-yara/corpus/<page>.html or modules-<module>.html
+    bench/.cache/heldout/debian-form/corpus/form-reference-manual.pdf
+    bench/.cache/heldout/debian-charliecloud/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -884,7 +918,8 @@ corpora/heldout-debian-hmmer-questions.jsonl, corpora/heldout-debian-m4-question
 corpora/heldout-debian-mailfromd-questions.jsonl, corpora/heldout-debian-libgcrypt-questions.jsonl,
 corpora/heldout-debian-debmake-questions.jsonl, corpora/heldout-debian-fftw-questions.jsonl,
 corpora/heldout-debian-gri-questions.jsonl, corpora/heldout-debian-gettext-questions.jsonl,
-corpora/heldout-debian-mrbayes-questions.jsonl and corpora/heldout-debian-yara-questions.jsonl, 30 each
+corpora/heldout-debian-mrbayes-questions.jsonl, corpora/heldout-debian-yara-questions.jsonl,
+corpora/heldout-debian-form-questions.jsonl and corpora/heldout-debian-charliecloud-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1244,6 +1279,11 @@ YARA_PAGES = [  # in the manual's order (index.html's): the introduction first; 
     *(f"modules/{m}" for m in ("pe", "elf", "cuckoo", "magic", "hash", "math", "dotnet", "time", "console")),
     "writingmodules", "commandline", "yarapython", "capi",
 ]
+CHARLIECLOUD_PAGES = [  # in the manual's order (index.html's): the overview first, then a file per page
+    "index", "install", "tutorial",
+    *(f"ch-{c}" for c in ("checkns", "convert", "fromhost", "image", "run", "run-oci", "ssh", "test")),
+    "faq",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -1461,6 +1501,14 @@ CORPORA = {
     "debian-yara": Corpus(
         "yara-doc", "4.2.3-4", "3bd701d9e9ac2c1914bac1dcf9502cce2f3d141f299a95331072955933231cff",
         {f"{p.replace('/', '-')}.html": f"usr/share/doc/yara/html/{p}.html" for p in YARA_PAGES},
+    ),
+    "debian-form": Corpus(
+        "form-doc", "4.3.0+git20230104+ds-1", "56a95b57c823648856bc00151fb12ab11e89fcf39dd7bce4b6203cd38078ffd5",
+        {"form-reference-manual.pdf": "usr/share/doc/form-doc/manual.pdf"},
+    ),
+    "debian-charliecloud": Corpus(
+        "charliecloud-doc", "0.31-1", "f29ff8bbd284dbff0298eec29cc4fe74ab0ff964bb3b7f29cb150e541e47eadf",
+        {f"{p}.html": f"usr/share/doc/charliecloud/html/{p}.html" for p in CHARLIECLOUD_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
