@@ -2420,3 +2420,15 @@ def test_an_option_asked_for_what_an_acronym_names_must_be_said_to_do_it():
     assert purpose_unsaid("What is the warning number given by GPASM when using TRIS and OPTION instructions?",
                           "It is 308 [1].", gpasm, gpasm) == ""
     assert purpose_unsaid("What does the -x option do with JSON?", "It passes `-x` data [1].", gpasm, gpasm) == ""
+
+
+def test_a_plain_word_given_as_the_default_is_checked_without_its_marker_too():
+    """"… is matte." (no marker, the sentence's full stop after the word) gives "matte" as the
+    default as "… is matte [1]." does: a passage must say so."""
+    laminate = [P(1, "A matte laminate suits photographs that hang under bright lights. " + "Laminates protect prints. " * 8
+                     + "The default laminate is glossy.")]
+    for reply in ("The default laminate is matte [1].", "The default laminate is matte."):
+        checked = ground(reply, laminate, "What is the default laminate?")
+        assert checked.text == "" and "matte" in checked.dropped[0], reply
+    assert ground("The default laminate is glossy.", laminate, "What is the default laminate?").text \
+        == "The default laminate is glossy [1]."

@@ -1222,7 +1222,8 @@ def _default_word(sentence: str, given: str, texts: dict[int, str]) -> set[str]:
     is CSTRSZ, and its default size is 16384": CSTRSZ is no default)."""
     clauses = re.split(r",\s*(?:and|but|while)\s+|;\s*", MARKER.sub(" ", sentence))
     said = [c for c in clauses if _DEFAULT.search(c)]
-    words = {w.lower() for w in _VALUE_IS.findall(" ".join(said) if said else " ".join(clauses))}
+    # (a sentence's full stop is no part of its last word: "… is standard.")
+    words = {w.lower().rstrip(".") for w in _VALUE_IS.findall(" ".join(said) if said else " ".join(clauses))}
     asked = set(re.findall(r"[a-z]+", given))
     return {w for w in words if re.fullmatch(r"[a-z]{3,}", w) and w not in asked and w not in _STATES
             and w not in _STOP and w not in _FILLER and w not in _SHORT and w not in _UNIT_WORDS
