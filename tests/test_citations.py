@@ -2402,19 +2402,57 @@ def test_an_option_asked_for_what_an_acronym_names_must_be_said_to_do_it():
               P(2, "The po-mode of Emacs reads catalogs. JSON is not a format of these tools.")]
     question = "Which msgfmt option writes the translations out as a JSON message catalog?"
     assert purpose_unsaid(question, "It is `-j` [1].", msgfmt[:1], msgfmt) == "JSON"
-    assert not _conclude("The option is `-j` [1].", msgfmt, question).answer.startswith("The option")
-    assert _conclude("The option is `-j` [1].", msgfmt, question).refused
-    # Said beside the option ("--json", "JSON output"): the answer stands.
+    # Through the answer's checks, where no other check stops it: withdrawn, and why.
+    monitor = [P(1, "gammu-smsd-monitor options: -c, --csv  print status as comma separated values. -d, --delay  "
+                    "seconds between polls of the daemon status. -n, --loops  number of loops to print the status.")]
+    for asked in ("Which gammu-smsd-monitor option prints the status as XML?",
+                  "With gammu-smsd-monitor, which option prints the status as XML?"):
+        answer = _conclude("Use `--csv` [1].", monitor, asked)
+        assert answer.refused and "XML beside it" in answer.dropped[-1], asked
+    assert not _conclude("Use `--csv` [1].", monitor, "Which gammu-smsd-monitor option prints the status as CSV?").refused
+    # Said beside the option ("--json", "JSON output"), or by the identifier itself ("-mavx2"): it stands.
     monitor = [P(1, "gammu-smsd-monitor options: -c, --csv  print status as CSV. -j, --json  print status as JSON.")]
     assert purpose_unsaid("Which gammu-smsd-monitor option prints the status as JSON?", "Use `--json` [1].",
                           monitor, monitor) == ""
-    assert purpose_unsaid("Which gammu-smsd-monitor option prints the status as CSV?", "Use `-c` [1].", monitor, monitor) == ""
-    assert not _conclude("Use `--json` [1].", monitor, "Which gammu-smsd-monitor option prints the status as JSON?").refused
-    # The product's own name, in most passages, is no purpose ("SMS" daemon; "SMSD" starts with it).
-    smsd = [P(1, "HangupCalls: if enabled, the daemon hangs up any incoming call."), P(2, "The SMSD daemon reads its "
-            "configuration."), P(3, "SMSD runs as a service.")]
-    assert purpose_unsaid("Which configuration option makes the SMS daemon hang up incoming calls?",
-                          "It is HangupCalls [1].", smsd[:1], smsd) == ""
+    gcc = [P(1, "x86 Options: -mmmx -msse -msse2 -mavx -mavx2 -mavx512f " + "-mfoo " * 60 + "These switches enable "
+                "the use of instructions in the MMX, SSE, AVX and AVX2 extended instruction sets.")]
+    assert purpose_unsaid("Which option enables AVX2 instructions?", "Use `-mavx2` [1].", gcc, gcc) == ""
+    fftw = [P(1, "--enable-sse2, --enable-avx, --enable-avx2: Enable various SIMD instruction sets."), P(2, "FFTW plans.")]
+    assert purpose_unsaid("Which configure option enables AVX-512 instructions?", "Use `--enable-avx2` [1].",
+                          fftw[:1], fftw) == "AVX-512"
+    assert purpose_unsaid("Which configure option enables AVX-512 instructions?", "Use `--enable-avx512` [1].",
+                          fftw[:1], fftw) == ""
+    # One identifier of the answer doing what was asked is enough ("-J (--json)", then "add -n"); an
+    # identifier's entry in a passage the answer does not cite counts (its synopsis was cited).
+    lsblk = [P(1, "-J, --json  Use JSON output format. " + "-x, --sort column  Sort output lines by column. " * 8
+                  + "-n, --noheadings  Do not print a header line.")]
+    assert purpose_unsaid("Which lsblk option prints the device list as JSON?",
+                          "Use `-J` (`--json`) [1]. To leave out the header line, add `-n` [1].", lsblk, lsblk) == ""
+    synopsis = [P(1, "SYNOPSIS gammu-smsd-monitor [-C] [-j] [-l]"), P(2, "-j, --json  Print output in JSON format."),
+                P(3, "Installation."), P(4, "Bugs.")]
+    assert purpose_unsaid("Which gammu-smsd-monitor option prints the status as JSON?", "Use `-j` [1].",
+                          synopsis[:1], synopsis) == ""
+    # Not an acronym of the noun phrase that names the identifier, nor of where it works, nor a
+    # synonym the manual writes (TLS for SSL), nor the product's own name in most passages.
+    filler = [P(2, "Installation: the sources unpack into a directory of their own."), P(3, "Reporting bugs.")]
+    for asked, reply, text in (
+            ("Which CLI flag makes hugo include content marked as draft?", "Use `-D` [1].",
+             "-D, --buildDrafts   include content marked as draft"),
+            ("Which GNU tar option filters the archive through gzip?", "Use `-z` [1].",
+             "-z, --gzip  Filter the archive through gzip(1)."),
+            ("Which setting in the YAML configuration file sets the listening port?", "It is `listen_port` [1].",
+             "listen_port: the TCP port the server accepts connections on."),
+            ("Which rsync option compresses the file data sent over SSH?", "Use `-z` [1].",
+             "-z, --compress  compress file data during the transfer"),
+            ("Which make option runs jobs in parallel to use all CPU cores?", "Use `-j` [1].",
+             "-j [jobs], --jobs[=jobs]  Specifies the number of jobs to run simultaneously."),
+            ("Which curl option disables SSL certificate verification?", "Use `-k` [1].",
+             "-k, --insecure  This option makes curl skip the verification of the server's TLS certificate."),
+            ("Which configuration option makes the SMS daemon hang up incoming calls?", "It is HangupCalls [1].",
+             "HangupCalls: if enabled, the daemon hangs up any incoming call. The SMSD daemon reads it.")):
+        passages = [P(1, text), *filler] if "SMS" not in asked else [P(1, text), P(2, "SMSD runs as a service."),
+                                                                    P(3, "The SMSD configuration.")]
+        assert purpose_unsaid(asked, reply, passages[:1], passages) == "", asked
     # Only a question for the identifier, whose noun heads it; not a question that names one.
     gpasm = [P(1, "308 Warning level superceded by command line value. TRIS and OPTION instructions are deprecated.")]
     assert purpose_unsaid("What is the warning number given by GPASM when using TRIS and OPTION instructions?",

@@ -1697,42 +1697,70 @@ def unbounded_unsaid(answer: str, cited: list[Cited]) -> bool:
         _UNBOUNDED.search(_normalised(f"{getattr(p, 'label', '')}\n{p.text}")) for p in cited)
 
 
-# A question for the identifier that does something: "Which msgfmt option writes … as JSON?", "What
-# configure flag enables AVX …?" (not "What does -x do?": the identifier is given, not asked).
-# (the noun heads the question: not "What is the warning number given by GPASM when using TRIS and OPTION …?")
-_IDENTIFIER_ASKED = re.compile(r"^\s*(?:[Ww]hich|[Ww]hat)\s+(?:[\w\[\]./+-]+\s+){0,3}(?:option|flag|switch|variable|setting"
-                               r"|directive|parameter|property|keyword|command)s?\b(?!\s+(?:do|does|did)\b)")
-# An acronym the question names: a format, an instruction set, a protocol ("JSON", "AVX", "PDF", "CSV").
-_ACRONYM = re.compile(r"(?<![\w./-])[A-Z][A-Z0-9]{2,}(?![\w/-])")
+# A question for the identifier that does something: "Which msgfmt option writes … as JSON?", "With
+# gammu-smsd-monitor, what flag prints …?" (not "What does -x do?": the identifier is given, not
+# asked), and the noun phrase that names it ("Which GNU tar option", "Which setting in the YAML
+# configuration file", "What CLI flag"), whose words say what it is, not what it does.
+_IDENTIFIER_ASKED = re.compile(r"(?:^|[,;]\s*)(?:[Ww]hich|[Ww]hat)\s+(?:[\w\[\]./+-]+\s+){0,3}(?:option|flag|switch|variable"
+                               r"|setting|directive|parameter|property|keyword|command)s?\b(?!\s+(?:do|does|did)\b)"
+                               r"(?:\s+(?:in|of|for)\s+(?:the\s+|a\s+|an\s+)?(?:[\w./+-]+\s+){0,3}?"
+                               r"(?:file|configuration|config|tool|program|command|utility|script|section)\b)?")
+# An acronym the question names: a format, an instruction set, a protocol ("JSON", "AVX", "PDF",
+# "AVX-512", "IPv6") ...
+_ACRONYM = re.compile(r"(?<![\w./-])(?:[A-Z][A-Z0-9]{2,}(?:-\d+)?|[A-Z][A-Za-z]{1,3}v\d)(?![\w/-])")
+# ... but not one the question says the identifier works on, through or over, which is where it is
+# used, not what it does ("compresses the data sent over SSH", "on ARM processors", "with GCC").
+_CONTEXT = re.compile(r"\b(?:on|over|via|under|through|with|from|use|uses|using|within|inside|by)\s+(?:(?:the|a|an|all|its"
+                      r"|their|[\w-]+)\s+){0,2}$", re.I)
+# Acronyms one manual writes for another's.
+_SAME_ACRONYMS = ({"ssl", "tls"}, {"ps", "postscript"}, {"eps", "postscript"})
 PURPOSE_CHARS = 300  # how near the identifier an answer gives its passage must name what the question asks it to do
+
+
+def _acronym_said(acronym: str) -> re.Pattern[str]:
+    """Where a passage says an acronym: at a word's start ("--json", "pdf-output", "SMSD" for SMS),
+    with or without its hyphen ("avx512", "avx-512"), or as the acronym a manual writes for it (TLS for SSL)."""
+    spelled = {acronym.lower(), *(s for same in _SAME_ACRONYMS if acronym.lower() in same for s in same)}
+    return re.compile("|".join(rf"(?<![a-z0-9]){re.escape(a).replace('-', '-?')}" for a in sorted(spelled)))
 
 
 def purpose_unsaid(question: str, answer: str, cited: list[Cited], passages: list[Cited]) -> str:
     """The acronym an English question asks an identifier for ("Which msgfmt option writes a JSON
-    catalog?", "Which configure option enables AVX?") that no passage the answer cites names within
-    PURPOSE_CHARS of the identifier the answer gives: "-j" (--java) or "--enable-sse" (SSE) is an
-    option for something else, the manual's nearest one, not the answer ("" when it is said, or the
-    answer gives no identifier its passages hold). The product's own name ("YARA", in most of the
-    passages) is not what the identifier does. Measured on 34 tuning sets: 4 near misses answered
-    so, no answerable question."""
-    if not _IDENTIFIER_ASKED.search(question):
+    catalog?", "Which configure option enables AVX?") that no passage holding an identifier the
+    answer gives names within PURPOSE_CHARS of it: "-j" (--java) or "--enable-sse" (SSE) is an
+    option for something else, the manual's nearest one, not the answer ("" when one of its
+    identifiers has it said beside it, or spells it, "-mavx2"; or the answer gives none its
+    passages hold). The passages it cites are read first, then the others that hold the identifier
+    ("[-C] [-j] [-l]" in a synopsis, "-j, --json Print output in JSON format" below). Not an
+    acronym of the noun phrase that names the identifier ("Which GNU tar option", "What CLI flag")
+    or of where it works ("over SSH", "on ARM processors"), nor the product's own name, in most of
+    the passages. Measured on 34 tuning sets: 5 near misses answered so, no answerable question."""
+    asked = _IDENTIFIER_ASKED.search(question)
+    if not asked:
         return ""
-    plain = re.sub(r"\"[^\"]*\"|“[^”]*”|`[^`]*`", " ", question)
-    # (as a word or a word's start: "--json", "pdf-output", "SMSD" for "SMS")
-    acronyms = {a: re.compile(rf"(?<![a-z0-9]){a.lower()}") for a in _ACRONYM.findall(plain)}
-    acronyms = {a: said for a, said in acronyms.items()
-                if sum(bool(said.search(_normalised(p.text))) for p in passages) * 2 <= len(passages)}
+    rest = re.sub(r"\"[^\"]*\"|“[^”]*”|`[^`]*`", lambda m: " " * len(m.group(0)), question[asked.end():])
+    acronyms = {a.group(0): _acronym_said(a.group(0)) for a in _ACRONYM.finditer(rest) if not _CONTEXT.search(rest[: a.start()])}
+    # (a passage's heading and text; not its file's name, "gri-manual.pdf", which says no PDF)
+    bodies = {p.n: _normalised(f"{' · '.join(getattr(p, 'label', '').split(' · ')[1:])}\n{p.text}") for p in passages}
+    acronyms = {a: said for a, said in acronyms.items() if sum(bool(said.search(b)) for b in bodies.values()) * 2 <= len(bodies)}
     if not acronyms:
         return ""
     given = {f for f in facts(MARKER.sub(" ", answer)) - facts(question) if re.search(r"[a-z]", f)}
+    first = [p.n for p in cited if p.n in bodies]
+    order = [bodies[n] for n in first] + [b for n, b in bodies.items() if n not in first]
+    unsaid = ""
     for identifier in sorted(given):
-        near = [text[max(0, m.start() - PURPOSE_CHARS): m.end() + PURPOSE_CHARS]
-                for text in (_normalised(p.text) for p in cited)
+        near = [text[max(0, m.start() - PURPOSE_CHARS): m.end() + PURPOSE_CHARS] for text in order
                 for m in re.finditer(rf"(?<![\w-]){re.escape(identifier)}(?!\w)", text)]
-        unsaid = [a for a, said in acronyms.items() if near and not any(said.search(w) for w in near)]
-        if unsaid:
-            return unsaid[0]
-    return ""
+        if not near:
+            continue
+        spelled = identifier.replace("-", "")  # ("-mavx2" spells AVX2, "--enable-avx512" AVX-512)
+        missing = [a for a, said in acronyms.items() if a.lower().replace("-", "") not in spelled
+                   and not any(said.search(w) for w in near)]
+        if not missing:
+            return ""  # (one identifier of the answer does what was asked: "-J (--json)", then "add -n")
+        unsaid = unsaid or missing[0]
+    return unsaid
 
 
 # A claim that something is not so ("does not run garbage collection", "there are no Canon models"),
