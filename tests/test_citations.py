@@ -2470,3 +2470,38 @@ def test_a_plain_word_given_as_the_default_is_checked_without_its_marker_too():
         assert checked.text == "" and "matte" in checked.dropped[0], reply
     assert ground("The default laminate is glossy.", laminate, "What is the default laminate?").text \
         == "The default laminate is glossy [1]."
+
+
+def test_round_32_s_right_answers_are_kept():
+    """FORM and Charliecloud (round 32): right answers the checks had withdrawn; the wrong ones
+    next to them stay withdrawn."""
+    from kb.answer.citations import bound_unsaid, sibling
+
+    # "restricted to 24 characters" gives a bound.
+    module = [P(1, "The module statement may add a message to the statistics. This special commentary is restricted "
+                   "to 24 characters.")]
+    assert not bound_unsaid("How many characters at most may the message that a module instruction adds hold?",
+                            "24 characters [1].", module)
+    # "Without a single statement changed" sets a scene; it asks for no default.
+    tform = [P(1, "Many old calculations, when repeated with TFORM, would give improvement factors above 1.7 on a dual "
+                  "pentium machine and around 3 on a quad opteron machine.")]
+    reply = "Many old calculations gave improvement factors above 1.7 on a dual Pentium machine [1]."
+    assert _conclude(reply, tform, "Without a single statement changed, what speed-up did many old calculations "
+                                   "reach with the threaded version on a dual Pentium machine?").answer == reply
+    # A file name after the question's own condition said back is what happens then, not a default ...
+    setup = [P(1, "If the command tail specifies a path for the setup file, FORM will try to open the file form.set in "
+                  "this directory. If this cannot be done FORM passes on to the next option. " * 2
+                  + "Next FORM tries to open the file form.set in the current directory.")]
+    reply = "如果命令行没有指定 setup 文件，FORM 接下来会在当前目录中尝试打开 `form.set` 文件 [1]。"
+    assert _conclude(reply, setup, "如果命令行没有指定 setup 文件，FORM 接下来会在当前目录中尝试打开哪个文件？").answer == reply
+    # ... but an amount after "Unless told otherwise" is still a default, which the passage must give as one.
+    gplink = [P(1, "Level 0 does not throw away any symbols or sections. " + "Other levels remove more. " * 8
+                   + "Level 1 (default) removes unused sections.")]
+    answer = _conclude("Unless told otherwise, gplink optimizes at level 0 [1]. Level 0 does not throw away any symbols "
+                       "[1].", gplink, "Unless told otherwise, how hard does gplink optimize, and what does that level "
+                                       "throw away?")
+    assert "level 0 [1]" not in answer.answer
+    # A product's two-letter prefix ("ch-run", "CH_RUNNING") makes no neighbour; a shared word does.
+    assert sibling("What value does ch-run store in the variable that tells a process it runs in a container?",
+                   "$CH_RUNNING Set to Weird Al Yankovic [1].") == ""
+    assert sibling("What is the default of ko-count?", "The usage-count is 5 [1].") == "usage-count"

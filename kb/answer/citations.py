@@ -629,7 +629,7 @@ _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省|未(?:配置|设置|�
 # A question about what holds when something is left out: "given without the reverse zone length",
 # "a pd-pool but no pd-length line", "when its manifest.json has no priority field", "if the port is
 # omitted", "which length does it assume".
-_UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b|\bbut\s+no\b|\b(?:has|have|had)\s+no\b"
+_UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b(?!\s+single\b)|\bbut\s+no\b|\b(?:has|have|had)\s+no\b"
                     r"|\b(?:is|are)\s+(?:omitted|left\s+out|missing"
                     r"|not\s+(?:given|set|specified|configured))\b|\bassumes?\b|\bwithout\s+(?:giving|setting|specifying|configuring)\b"
                     r"|未(?:给出|指定)|省略", re.I)
@@ -1133,9 +1133,15 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         # So is an amount that answers a question about what holds when nothing is set ("if a
         # pd-class has no pd-length line, which prefix length …"): "pd-length 96" in an example is not it.
         says_default = bool(_DEFAULT.search(claim(segment.text)))
+        # (a name, not an amount, after the question's own condition said back, "如果命令行没有指定 setup 文件，FORM
+        # 接下来会…打开 form.set", is what happens then, not a default; "default" says one, and so does an amount
+        # after "Unless told otherwise, …")
+        condition_only = not any(re.match(r"default|默认|缺省", d.group(0), re.I) or d.group(0).lower() not in question.lower()
+                                 for d in _DEFAULT.finditer(claim(segment.text)))
         # (an answer's own "the default value is" to a question that asks about no default is the
         # model's word: its value is checked as a plain fact, "searchdata.xml" the file it names)
-        given_default = {f for f in stated if says_default and default_asked or asks_default and _AMOUNT.fullmatch(f)} \
+        given_default = {f for f in stated if says_default and default_asked and (_AMOUNT.fullmatch(f) or not condition_only)
+                         or asks_default and _AMOUNT.fullmatch(f)} \
             | chosen
         versions = {f for f in stated if re.fullmatch(r"\d+(?:\.\d+)+", f)} | released if version_names is not None else set()
 
@@ -1853,7 +1859,7 @@ _MAXIMUM_ASKED = re.compile(r"\b(?:what|which)\s+is\s+the\s+(?:maximum|largest|b
 # What gives a number as a bound, in its clause before it: "at most 8192 rules", "(max. 256 bytes)", "up to 6",
 # "no deeper than 100", "capped at 256", "≤ 16", "between 1 and 64", "from -20 (…) to 19", "limited by
 # GSM_BACKUP_MAX_SMS (100000 …)"; or right after it: "255 is the largest".
-_BOUND_SAID = re.compile(r"\b(?:max(?:imum|imal)?|at\s+most|up\s+(?:to|through)|limit(?:s|ed)?|largest|biggest|highest"
+_BOUND_SAID = re.compile(r"\b(?:max(?:imum|imal)?|at\s+most|up\s+(?:to|through)|limit(?:s|ed)?|restrict(?:s|ed)?\s+to|largest|biggest|highest"
                          r"|longest|greatest|exceed(?:s|ed|ing)?|upper|caps?|capped|ceiling|truncat\w*|(?:no|not)\s+(?:more"
                          r"|larger|longer|greater|higher|deeper|bigger)\s+than|(?:higher|longer|larger|greater|more|bigger|deeper)"
                          r"\s+than|or\s+(?:less|fewer|smaller|lower)|less\s+than\s+or\s+equal|cannot\s+be\s+(?:more|larger"
@@ -1998,8 +2004,9 @@ def sibling(question: str, answer: str) -> str:
     if not asked or asked & said or _ASKS_A_NAME.search(question):
         return ""  # (to "which variable …", another name is the answer: GAMMU_PATH beside python-gammu)
     # A neighbour has as many parts ("AAA-key-01020304", a key file's name, is no neighbour of key-id).
-    return next((name for name in sorted(said) if any(_parts(name) & _parts(a) and len(_parts(name)) == len(_parts(a))
-                                                      for a in asked)), "")
+    # (a part of three letters or more: "ch_running" is no neighbour of the command ch-run, whose "ch" is Charliecloud's)
+    return next((name for name in sorted(said) if any({p for p in _parts(name) & _parts(a) if len(p) >= 3}
+                                                      and len(_parts(name)) == len(_parts(a)) for a in asked)), "")
 
 
 # A name in capitals, six letters or more (GLOBSORT, HISTFILE, DESTDIR; an acronym is mostly shorter).
