@@ -2505,3 +2505,20 @@ def test_round_32_s_right_answers_are_kept():
     assert sibling("What value does ch-run store in the variable that tells a process it runs in a container?",
                    "$CH_RUNNING Set to Weird Al Yankovic [1].") == ""
     assert sibling("What is the default of ko-count?", "The usage-count is 5 [1].") == "usage-count"
+
+
+def test_an_amount_in_words_must_be_in_a_passage_the_answer_cites():
+    """"… for two seconds" where no cited passage gives two seconds (in words or digits) is a guess;
+    "2 seconds", "two-second" or the question's own amount stands."""
+    from kb.answer.citations import worded_unsaid
+
+    pipes = [P(1, "Lets us suppose the first pipe was created with the descriptors 5 and 6, the second pipe has the "
+                  "descriptors 7 and 8. The parent application must wait for the answer from descriptor 5.")]
+    question = "How many seconds does FORM wait for the parent application's answer before it fails?"
+    reply = "The parent application must wait for the answer from descriptor 5 for two seconds before it fails [1]."
+    assert worded_unsaid(question, reply, pipes) == "two seconds"
+    assert _conclude(reply, pipes, question).refused
+    for said in ("It waits 2 seconds for the answer.", "After a two-second wait it fails.", "It waits two seconds."):
+        assert worded_unsaid(question, reply, [P(1, pipes[0].text + " " + said)]) == "", said
+    assert worded_unsaid("Does it wait two seconds?", "Yes, it waits two seconds [1].", pipes) == ""
+    assert worded_unsaid(question, "The two pipes are read in turn [1].", pipes) == ""  # no unit

@@ -25,7 +25,8 @@ from typing import Any
 from kb.answer.citations import (
     MARKER, Cited, absence_unsaid, anchor_terms, attribute, bound_unsaid, corroborate, ground, holds, names,
     names_no_setting, names_nobody, parse_citations, port_unsaid, purpose_unsaid, question_names, release_unsaid,
-    restates, role_unsaid, says_something, sibling, specific_terms, unbounded_unsaid, unsupported_terms, wrong_kind,
+    restates, role_unsaid, says_something, sibling, specific_terms, unbounded_unsaid, unsupported_terms, worded_unsaid,
+    wrong_kind,
 )
 from kb.answer.context import pack_context
 from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
@@ -406,6 +407,9 @@ class Answerer:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites says there is no limit)")
             if english and absence_unsaid(answer.standalone_question, answer.answer, cited):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites says it is not so)")
+            worded = worded_unsaid(answer.standalone_question, answer.answer, cited)
+            if worded:
+                return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites gives {worded})")
             purpose = purpose_unsaid(answer.standalone_question, answer.answer, cited, numbered) if english else ""
             if purpose:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites says {purpose} beside it)")
