@@ -2522,3 +2522,15 @@ def test_an_amount_in_words_must_be_in_a_passage_the_answer_cites():
         assert worded_unsaid(question, reply, [P(1, pipes[0].text + " " + said)]) == "", said
     assert worded_unsaid("Does it wait two seconds?", "Yes, it waits two seconds [1].", pipes) == ""
     assert worded_unsaid(question, "The two pipes are read in turn [1].", pipes) == ""  # no unit
+
+
+def test_a_plain_number_after_the_product_a_version_question_names_is_a_version():
+    """"in Debian 8" to "Which Debian version …?" needs a passage that says Debian 8 (or release 8),
+    not "almalinux:8" in a tutorial."""
+    question = "What version of Debian did Charliecloud first enter the official software repository in?"
+    tutorial = [P(1, "We'll use the tag 8. $ ch-image pull almalinux:8 pulling image: almalinux:8. Maintained by "
+                     "others: Debian, Gentoo and NixOS.")]
+    assert _conclude("Charliecloud entered the official repository in Debian 8 [1].", tutorial, question).refused
+    packaged = [P(1, "Charliecloud has been in the official Debian repository since Debian 8 (jessie).")]
+    reply = "Charliecloud entered the official repository in Debian 8 [1]."
+    assert _conclude(reply, packaged, question).answer == reply

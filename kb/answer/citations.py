@@ -1117,6 +1117,10 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         # (and a release's plain number, "NTPsec release 7", which a label's "7. Client Tool Improvements" is not)
         released = {m.group(1) for m in _RELEASE_NUMBER.finditer(MARKER.sub(" ", claim(segment.text)))
                     if not supported(m.group(1), posed)} if version_names is not None else set()
+        # (or the plain number after a name of the question, "in Debian 8", which "almalinux:8" is not)
+        released |= {m.group(1) for n in sorted(version_names or ()) for m in re.finditer(
+            rf"(?<![\w.-]){re.escape(n)}\s+(\d+)\b(?![.,]\d)", MARKER.sub(" ", claim(segment.text)), re.I)
+            if not supported(m.group(1), posed)}
         stated |= released
         # A plain word given as the default ("… is matte") is a value too, where some passage holds it.
         chosen = _default_word(claim(segment.text), given, texts) \
