@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's fifty-six held-out sets: twenty-eight PDF manuals and twenty-eight HTML manuals, each held out for one round.
+"""Build kb's fifty-eight held-out sets: twenty-nine PDF manuals and twenty-nine HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: fifty-six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: fifty-eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -833,6 +833,45 @@ below) and unpacked there with `dpkg -x`:
   reStructuredText sources (_sources/, the same text), the search index, the stylesheets, scripts and logo, the README
   (README.rst.gz: the overview's text again), the example Dockerfiles, programs and tests (examples/), and the
   changelog, copyright, doc-base and lintian metadata.
+- debian-gprbuild: gprbuild-doc 2023.0.0-3
+  (sha256 20de67fa61cd082e37a31389a74602092a2af667f8acced9dc79f296c1ef817a), AdaCore's "GPR Tools User's Guide" as
+  GPRbuild 2023.0.0 ships it (its pages say "Release 18.0w", dated May 10, 2023; the tools driven by GNAT project files,
+  .gpr): the introduction; the GNAT Project Manager (building with projects: source files and directories, duplicate
+  sources, the object and exec directories, main subprograms, tool options, executable file names, variables, naming
+  schemes; organizing projects into subsystems: importing projects, cyclic dependencies, sharing, global attributes;
+  scenarios; library projects, stand-alone libraries and installing them; project extension; child projects; aggregate
+  projects and aggregate library projects; the project file reference: declarations, packages, expressions, the
+  built-in functions, typed strings, variables, case constructions, every package's attributes and the environment
+  variables; the glossary); building with GPRbuild (the command line and its separators, the switches, initialization,
+  the compilation, post-compilation and linking phases, distributed compilation and GPRslave); the companion tools
+  (GPRconfig and its knowledge base, the configuration file reference, GPRclean, GPRinstall, GPRname and GPRls with
+  their switches); the GNU FDL and the index. Kept: the PDF of the guide, 141 PDF pages (about 342,000 characters of
+  text as pypdf extracts it; on many pages pypdf runs the words of a line together, "Theargumentsthatfollow", and the
+  long options' "--" comes out as an en dash in some running text; the page numbers printed on the pages are the
+  PDF's), one file; the package ships it gzipped (gprbuild_ug.pdf.gz) and it is laid out unpacked, with the package's
+  mtime. Left out: the same guide as HTML (html/: one format) and as plain text (gprbuild_ug.txt.gz, the same text
+  again), the example projects and their sources (examples/), the GPS plugin description (usr/share/gps/), and the
+  changelog, copyright and doc-base metadata.
+- debian-patroni: patroni-doc 3.0.2-1
+  (sha256 b0f89df692adf96073ef8cde20d107b673765c78ea2d6130555e7739237e85d8), the Patroni 3.0.2 documentation (copyright
+  Compose and Zalando SE; the template for PostgreSQL high availability with ZooKeeper, etcd, Consul or Kubernetes as
+  the distributed configuration store): the front page's introduction (the supported PostgreSQL versions, the notes to
+  Citus and Kubernetes users and the table of contents); the introduction (development status, requirements and
+  installation, planning the number of PostgreSQL nodes, running and configuring, replication choices, superusers,
+  testing the HA solution); Citus support; the Patroni configuration (dynamic, local and environment configuration, the
+  PostgreSQL parameters Patroni controls and their defaults); DCS failsafe mode; the REST API (the health check,
+  monitoring, cluster status, config, switchover and failover, restart, reload and reinitialize endpoints); converting a
+  standalone server to a Patroni cluster and major upgrades of PostgreSQL; the environment configuration settings; the
+  YAML configuration settings with their defaults (dynamic, global, log, bootstrap, Citus, Consul, etcd, etcdv3,
+  ZooKeeper, Exhibitor, Kubernetes, Raft, PostgreSQL, REST API, ctl, watchdog and tags); security considerations;
+  replica imaging and bootstrap and standby clusters; the replication modes (asynchronous, synchronous, strict
+  synchronous, the synchronous replication factor); HA across several datacenters; the pause/resume mode; using Patroni
+  with Kubernetes; and watchdog support). The package has no PDF. Kept: its HTML, one file per page as the package ships
+  it, 16 files in the manual's order (index.html's), the front page (index.html) first, about 159,000 characters of text
+  once the tags are stripped. Left out: the release notes (releases.html: the changes of every version from 0.80 to
+  3.0.2, other versions' facts), the contributing guidelines (CONTRIBUTING.html: for contributors), the general index
+  and search pages (genindex.html, search.html), the reStructuredText sources (_sources/, the same text), the search
+  index and inventory, the stylesheets, scripts and images, and the changelog and copyright.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -891,6 +930,8 @@ Layout:
     bench/.cache/heldout/debian-yara/corpus/<page>.html or modules-<module>.html
     bench/.cache/heldout/debian-form/corpus/form-reference-manual.pdf
     bench/.cache/heldout/debian-charliecloud/corpus/<page>.html
+    bench/.cache/heldout/debian-gprbuild/corpus/gpr-tools-guide.pdf
+    bench/.cache/heldout/debian-patroni/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -919,7 +960,8 @@ corpora/heldout-debian-mailfromd-questions.jsonl, corpora/heldout-debian-libgcry
 corpora/heldout-debian-debmake-questions.jsonl, corpora/heldout-debian-fftw-questions.jsonl,
 corpora/heldout-debian-gri-questions.jsonl, corpora/heldout-debian-gettext-questions.jsonl,
 corpora/heldout-debian-mrbayes-questions.jsonl, corpora/heldout-debian-yara-questions.jsonl,
-corpora/heldout-debian-form-questions.jsonl and corpora/heldout-debian-charliecloud-questions.jsonl, 30 each
+corpora/heldout-debian-form-questions.jsonl, corpora/heldout-debian-charliecloud-questions.jsonl,
+corpora/heldout-debian-gprbuild-questions.jsonl and corpora/heldout-debian-patroni-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1284,6 +1326,11 @@ CHARLIECLOUD_PAGES = [  # in the manual's order (index.html's): the overview fir
     *(f"ch-{c}" for c in ("checkns", "convert", "fromhost", "image", "run", "run-oci", "ssh", "test")),
     "faq",
 ]
+PATRONI_PAGES = [  # in the manual's order (index.html's): the front page (index.html) first, then a file per page
+    "index", "README", "citus", "dynamic_configuration", "dcs_failsafe_mode", "rest_api", "existing_data",
+    "ENVIRONMENT", "SETTINGS", "security", "replica_bootstrap", "replication_modes", "ha_multi_dc", "pause",
+    "kubernetes", "watchdog",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -1509,6 +1556,14 @@ CORPORA = {
     "debian-charliecloud": Corpus(
         "charliecloud-doc", "0.31-1", "f29ff8bbd284dbff0298eec29cc4fe74ab0ff964bb3b7f29cb150e541e47eadf",
         {f"{p}.html": f"usr/share/doc/charliecloud/html/{p}.html" for p in CHARLIECLOUD_PAGES},
+    ),
+    "debian-gprbuild": Corpus(
+        "gprbuild-doc", "2023.0.0-3", "20de67fa61cd082e37a31389a74602092a2af667f8acced9dc79f296c1ef817a",
+        {"gpr-tools-guide.pdf": "usr/share/doc/gprbuild/gprbuild_ug.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-patroni": Corpus(
+        "patroni-doc", "3.0.2-1", "b0f89df692adf96073ef8cde20d107b673765c78ea2d6130555e7739237e85d8",
+        {f"{p}.html": f"usr/share/doc/patroni/html/{p}.html" for p in PATRONI_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
