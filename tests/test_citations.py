@@ -2534,3 +2534,20 @@ def test_a_plain_number_after_the_product_a_version_question_names_is_a_version(
     packaged = [P(1, "Charliecloud has been in the official Debian repository since Debian 8 (jessie).")]
     reply = "Charliecloud entered the official repository in Debian 8 [1]."
     assert _conclude(reply, packaged, question).answer == reply
+
+
+def test_the_first_release_s_year_is_not_a_date_said_with_another_version():
+    """"In what year was the first version of FORM released?": the title page's "FORM version 4.3
+    Reference manual … January 4, 2023" dates the manual; a sentence with no other version, or
+    one that says "first", may date the first release."""
+    from kb.answer.citations import release_unsaid
+
+    question = "In what year was the first version of FORM released?"
+    title = [P(1, "FORM version 4.3 Reference manual J.A.M. Vermaseren, T. Kaneko and J. Vollinga January 4, 2023. "
+                  "Contents: 1 Running FORM.")]
+    assert release_unsaid(question, "January 4, 2023 [1]", title) == "no passage dates the first release"
+    assert _conclude("FORM was first released in 2023 [1].", title, question).refused
+    history = [P(1, "FORM 1.0 was first released in 1989, after work that began in 1984.")]
+    assert release_unsaid(question, "It was released in 1989 [1].", history) == ""
+    m4 = [P(1, "René Seindal released his implementation of m4, GNU m4, in 1990.")]
+    assert release_unsaid("Who first released GNU m4, and in which year?", "Seindal, in 1990 [1].", m4) == ""

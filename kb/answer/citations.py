@@ -1953,6 +1953,13 @@ _RELEASE_ASKED = re.compile(r"\b(?:released?|published|came\s+out|come\s+out|shi
 _DAY_ASKED = re.compile(r"\b(?:what|which)\s+year\b|\bwhat\s+(?:is\s+the\s+)?(?:release\s+)?date\b|哪一?年|哪天|哪一天"
                         r"|什么日期|日期是|\bwhen\s+(?:was|were|did)\b", re.I)
 _DOTTED = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w]|\.\d)")
+# A question for the first release ("the first version of FORM", "when was it first released") and
+# a sentence that says which was the first ("first released in 1989", "began in 1988", "初版").
+_FIRST_ASKED = re.compile(r"\b(?:first|initial|original|earliest)\s+(?:public\s+|stable\s+)?(?:version|release)\b"
+                          r"|\b(?:first|initially|originally)\s+(?:released|published|came\s+out|appeared|shipped)\b"
+                          r"|第一个?版本?|首个版本|最早的?版本|首次发布|最早发布|初版", re.I)
+_FIRST_SAID = re.compile(r"\b(?:first|initial(?:ly)?|original(?:ly)?|earliest|began|begun|started|introduced|appeared"
+                         r"|inception|origins?)\b|第一|首次|首个|最早|初版|最初", re.I)
 _YEAR_SAID = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _DATE_SAID = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d"
                         r"|\d+\s*[年月日]", re.I)
@@ -1986,7 +1993,18 @@ def release_unsaid(question: str, answer: str, passages: list[Cited]) -> str:
     "until 1994 when he released GNU m4 1.4"; "2016" for GNU m4 2.0, from "as recent as 1.4.18 in
     2016". 2.3 and 2.3.0 are one version; a heading's version reads with the paragraph under it."""
     versions = set(_DOTTED.findall(question))
-    if not _DATE_ASKED.search(question) or not _RELEASE_ASKED.search(question) or len(versions) != 1:
+    if not _DATE_ASKED.search(question) or not _RELEASE_ASKED.search(question):
+        return ""
+    if not versions and _FIRST_ASKED.search(question):
+        # The first release, named by no number: not a year only said with another version, in no
+        # sentence that says which was the first ("FORM version 4.3 Reference manual … January 4,
+        # 2023" dates the manual, not FORM's first release; "Seindal released … GNU m4, in 1990" may).
+        years = set(_YEAR_SAID.findall(MARKER.sub(" ", answer))) - set(_YEAR_SAID.findall(question))
+        if years and not any(any(y in sentence for y in years) and (_FIRST_SAID.search(sentence) or not _DOTTED.search(sentence))
+                             for p in passages for sentence in _sentences(getattr(p, "label", ""), p.text)):
+            return "no passage dates the first release"
+        return ""
+    if len(versions) != 1:
         return ""
     version, plain = versions.pop(), MARKER.sub(" ", answer)
     if _UNRELEASED.search(plain):
