@@ -2551,3 +2551,49 @@ def test_the_first_release_s_year_is_not_a_date_said_with_another_version():
     assert release_unsaid(question, "It was released in 1989 [1].", history) == ""
     m4 = [P(1, "René Seindal released his implementation of m4, GNU m4, in 1990.")]
     assert release_unsaid("Who first released GNU m4, and in which year?", "Seindal, in 1990 [1].", m4) == ""
+
+
+def test_the_review_s_cases_of_round_32_s_fixes():
+    """A review of the fixes round 32 led to reproduced these; each stands here."""
+    from kb.answer.citations import release_unsaid, sibling, worded_unsaid
+
+    # An amount in words is read as the grounding check reads digits ("2 s", "(default: 2)", "50%", "12h"),
+    # and not inside a bigger one ("twenty-four hours", "two hundred bytes").
+    for reply, text in (("It keeps them for twenty-four hours [1].", "Cached entries expire after 24 hours."),
+                        ("It waits two seconds by default [1].", "--timeout=SECONDS  Seconds to wait (default: 2)."),
+                        ("It waits two minutes [1].", "The client gives up after 2 min."),
+                        ("It holds two hundred bytes [1].", "A label holds at most 200 bytes."),
+                        ("The cache uses fifty percent of memory [1].", "The cache uses 50% of memory.")):
+        assert worded_unsaid("How long, how much?", reply, [P(1, text)]) == "", reply
+    # A release after a name: in a list, a few words on, or as N.0.
+    for question, reply, text in (
+            ("Which Windows version does PuTTY need at least?", "PuTTY needs Windows 10 or Windows 11 [1].",
+             "PuTTY runs on Windows 10 and 11."),
+            ("Which Debian version does the image use?", "The image uses Debian 12 [1].",
+             "The image is Debian GNU/Linux 12 (bookworm)."),
+            ("Which Java version does Gradle require?", "Gradle requires Java 8 [1].", "Gradle requires Java SE 8 or later."),
+            ("Which Debian version introduced dependency-based boot ordering?", "Debian 6 (squeeze) [1].",
+             "Debian 6.0 (squeeze) introduced dependency-based boot ordering.")):
+        assert _conclude(reply, [P(1, text)], question).answer == reply, question
+    # The first release: 1.0 or 0.9.0 is the first; "since" says so; a question with a number asks another
+    # release; a section number is no version; a copyright line dates nothing.
+    question = "In what year was the first version of Foo released?"
+    assert release_unsaid(question, "In 1996 [1].", [P(1, "Version 1.0 was released in 1996. 2.0 followed in 2001.")]) == ""
+    assert release_unsaid(question, "Since 1989 [1].", [P(1, "Foo has been available since 1989, and the current "
+                                                               "version is 4.3.")]) == ""
+    assert release_unsaid("When was the first version of Python 3 released?", "On December 3, 2008 [1].",
+                          [P(1, "Python 3.0 was released on December 3, 2008.")]) == ""
+    assert release_unsaid(question, "In 1989 [1].", [P(1, "1.1 History. Foo was released to the public in 1989.")]) == ""
+    title = [P(1, "Foo version 4.3 Reference manual J. Smith January 4, 2023. Copyright (C) 2023 J. Smith.")]
+    assert release_unsaid(question, "January 4, 2023 [1]", title) == "no passage dates the first release"
+    # An English condition said back still needs its value given as the default; "without a single pd-length
+    # line" asks for one; ca-path is ca-file's neighbour.
+    foo = [P(1, "If no configuration file is given on the command line, foo reads ~/.foorc."),
+           P(2, "The package installs a template /etc/foo/foo.conf, which foo never reads on its own.")]
+    assert _conclude("If no configuration file is specified, foo reads /etc/foo/foo.conf [2].", foo,
+                     "If no configuration file is specified, which file does foo read?").refused
+    example = [P(1, "pd-class example { pd-pool 2001:db8::/32; } … a delegated prefix length of 96 bits in this example.")]
+    assert _conclude("The server delegates a prefix length of 96 bits [1].", example,
+                     "If a pd-class is declared without a single pd-length line, which prefix length does the server "
+                     "delegate?").refused
+    assert sibling("What is the default value of ca-file?", "The ca-path option defaults to /etc/ssl/certs [1].") == "ca-path"

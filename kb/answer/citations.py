@@ -629,7 +629,7 @@ _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省|未(?:配置|设置|�
 # A question about what holds when something is left out: "given without the reverse zone length",
 # "a pd-pool but no pd-length line", "when its manifest.json has no priority field", "if the port is
 # omitted", "which length does it assume".
-_UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b(?!\s+single\b)|\bbut\s+no\b|\b(?:has|have|had)\s+no\b"
+_UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b(?!\s+single\s+\w+\s+(?:changed|modified|altered|touched|edited)\b)|\bbut\s+no\b|\b(?:has|have|had)\s+no\b"
                     r"|\b(?:is|are)\s+(?:omitted|left\s+out|missing"
                     r"|not\s+(?:given|set|specified|configured))\b|\bassumes?\b|\bwithout\s+(?:giving|setting|specifying|configuring)\b"
                     r"|未(?:给出|指定)|省略", re.I)
@@ -853,6 +853,18 @@ def _said_as_release(number: str, text: str, names: set[str] | None) -> bool:
     section's "7. Client Tool Improvements" do not."""
     before = "|".join(["release", "version", "v", *(re.escape(n) for n in sorted(names or ()))])
     return re.search(rf"\b(?:{before})\s*[:#]?\s*{re.escape(number)}(?![\d.]\d|\.\d)", text) is not None
+
+
+def _named_release(number: str, text: str, names: set[str]) -> bool:
+    """Whether `text` gives a plain number as a release of one of `names` (the question's): a few
+    words after the name, as products write their releases ("Debian 8", "Debian GNU/Linux 12", "Java
+    SE 8", "GTK+ 3", "Python >= 3", "Windows 10 and 11", "Debian 6.0"), or as "release 8" / "version
+    8"; a tag of another image ("almalinux:8") or a count is not one."""
+    if _said_as_release(number, text, names):
+        return True
+    spelled = "|".join(re.escape(n) for n in sorted(names))
+    return bool(spelled) and re.search(rf"(?<![\w.-])(?:{spelled})(?![\w-])[^.;:\n]{{0,30}}?(?<![\w.:/-]){re.escape(number)}"
+                                      rf"(?:\.0)?(?![\w]|\.\d)", text) is not None
 
 
 def said_as_version(number: str, text: str, names: set[str] | None, of: str = "") -> bool:
@@ -1118,10 +1130,10 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         released = {m.group(1) for m in _RELEASE_NUMBER.finditer(MARKER.sub(" ", claim(segment.text)))
                     if not supported(m.group(1), posed)} if version_names is not None else set()
         # (or the plain number after a name of the question, "in Debian 8", which "almalinux:8" is not)
-        released |= {m.group(1) for n in sorted(version_names or ()) for m in re.finditer(
+        named_releases = {m.group(1) for n in sorted(version_names or ()) for m in re.finditer(
             rf"(?<![\w.-]){re.escape(n)}\s+(\d+)\b(?![.,]\d)", MARKER.sub(" ", claim(segment.text)), re.I)
-            if not supported(m.group(1), posed)}
-        stated |= released
+            if not supported(m.group(1), posed)} - released
+        stated |= released | named_releases
         # A plain word given as the default ("… is matte") is a value too, where some passage holds it.
         chosen = _default_word(claim(segment.text), given, texts) \
             if asks_default or _DEFAULT.search(claim(segment.text)) else set()
@@ -1137,10 +1149,10 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         # So is an amount that answers a question about what holds when nothing is set ("if a
         # pd-class has no pd-length line, which prefix length …"): "pd-length 96" in an example is not it.
         says_default = bool(_DEFAULT.search(claim(segment.text)))
-        # (a name, not an amount, after the question's own condition said back, "如果命令行没有指定 setup 文件，FORM
-        # 接下来会…打开 form.set", is what happens then, not a default; "default" says one, and so does an amount
-        # after "Unless told otherwise, …")
-        condition_only = not any(re.match(r"default|默认|缺省", d.group(0), re.I) or d.group(0).lower() not in question.lower()
+        # (a name, not an amount, after a Chinese question's own condition said back, "如果命令行没有指定 setup
+        # 文件，FORM 接下来会…打开 form.set", is what happens then, not a default; "默认" says one, and so does an
+        # amount after it, or anything after an English condition: "If no configuration file is specified, …")
+        condition_only = not any(not re.fullmatch(r"(?:未|没有)(?:配置|设置|指定)", d.group(0)) or d.group(0) not in question
                                  for d in _DEFAULT.finditer(claim(segment.text)))
         # (an answer's own "the default value is" to a question that asks about no default is the
         # model's word: its value is checked as a plain fact, "searchdata.xml" the file it names)
@@ -1180,7 +1192,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         def as_versions(n_s: list[int]) -> bool:  # each version said as one by these passages together
             body = "\n".join(bodies[n] for n in n_s)
             return all(said_as_version(f, body, version_names, of) for f in versions - released) and all(
-                _said_as_release(f, "\n".join(texts[n] for n in n_s), version_names) for f in released)
+                _said_as_release(f, "\n".join(texts[n] for n in n_s), version_names) for f in released) and all(
+                _named_release(f, "\n".join(texts[n] for n in n_s), version_names or set()) for f in named_releases)
 
         holders = [n for n in defaults if given_as(n, texts[n]) and owned([n]) and as_versions([n])]
         if not holders:
@@ -1193,9 +1206,10 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
                 out.append(segment.text)  # the passages it cites hold its facts between them
                 continue
             missing = sorted(f for f in stated if not any(supported(f, body) for body in texts.values()))
-            unsaid = versions and not any(as_versions([n]) for n in defaults)
+            unsaid = (versions or named_releases) and not any(as_versions([n]) for n in defaults)
             reason = f"not in the passages: {', '.join(missing)}" if missing else \
-                f"no passage says {', '.join(sorted(versions))} is a version{f' of {of}' if of else ''}" if defaults and unsaid else \
+                f"no passage says {', '.join(sorted(versions | named_releases))} is a version{f' of {of}' if of else ''}" \
+                if defaults and unsaid else \
                 f"no passage gives {', '.join(sorted(values))} as the value of {', '.join(sorted(settings))}" \
                 if defaults else \
                 f"no passage says {', '.join(sorted(stated))} is a default" if about else \
@@ -1708,7 +1722,8 @@ def unbounded_unsaid(answer: str, cited: list[Cited]) -> bool:
 
 
 # An amount in words with its unit, as an answer states it: "two seconds", "ten-minute".
-_WORDED_QUANTITY = re.compile(rf"\b({'|'.join(w for n, w in _NUMBER_WORDS.items() if n > 1)})[ -]"
+# (not a part of one: "twenty-four hours", "two hundred bytes", which it does not read)
+_WORDED_QUANTITY = re.compile(rf"(?<![\w-])({'|'.join(w for n, w in _NUMBER_WORDS.items() if 1 < n < 100)})[ -]"
                               rf"({'|'.join(sorted(_UNIT_WORDS | {'day'}))})\b", re.I)
 
 
@@ -1719,11 +1734,11 @@ def worded_unsaid(question: str, answer: str, cited: list[Cited]) -> str:
     none). Measured on 36 tuning sets: one near miss answered so (FORM's pipe timeout), no answerable
     question."""
     number = {w: n for n, w in _NUMBER_WORDS.items()}
-    bodies = [_normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in cited]
+    texts = [_normalised(question), *(_normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in cited)]
     for m in _WORDED_QUANTITY.finditer(MARKER.sub(" ", answer)):
         word, unit = m.group(1).lower(), m.group(2).lower().rstrip("s")
-        said = rf"(?:\b{word}|(?<![\d.]){number[word]})[ -]*{unit}"
-        if not re.search(said, _normalised(question)) and not any(re.search(said, b) for b in bodies):
+        # (in words, or in digits as the grounding check reads an amount: "2 s", "(default: 2)" under "SECONDS", "50%")
+        if not any(re.search(rf"\b{word}[ -]+{unit}", t) or supported(f"{number[word]} {_unit(unit)}", t) for t in texts):
             return m.group(0)
     return ""
 
@@ -1958,7 +1973,7 @@ _DOTTED = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w]|\.\d)")
 _FIRST_ASKED = re.compile(r"\b(?:first|initial|original|earliest)\s+(?:public\s+|stable\s+)?(?:version|release)\b"
                           r"|\b(?:first|initially|originally)\s+(?:released|published|came\s+out|appeared|shipped)\b"
                           r"|第一个?版本?|首个版本|最早的?版本|首次发布|最早发布|初版", re.I)
-_FIRST_SAID = re.compile(r"\b(?:first|initial(?:ly)?|original(?:ly)?|earliest|began|begun|started|introduced|appeared"
+_FIRST_SAID = re.compile(r"\b(?:first|initial(?:ly)?|original(?:ly)?|earliest|began|begun|started|introduced|appeared|since"
                          r"|inception|origins?)\b|第一|首次|首个|最早|初版|最初", re.I)
 _YEAR_SAID = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _DATE_SAID = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d"
@@ -1995,13 +2010,22 @@ def release_unsaid(question: str, answer: str, passages: list[Cited]) -> str:
     versions = set(_DOTTED.findall(question))
     if not _DATE_ASKED.search(question) or not _RELEASE_ASKED.search(question):
         return ""
-    if not versions and _FIRST_ASKED.search(question):
-        # The first release, named by no number: not a year only said with another version, in no
+    if not re.search(r"\d", question) and _FIRST_ASKED.search(question):
+        # The first release, named by no number: not a year only said with a later version, in no
         # sentence that says which was the first ("FORM version 4.3 Reference manual … January 4,
-        # 2023" dates the manual, not FORM's first release; "Seindal released … GNU m4, in 1990" may).
-        years = set(_YEAR_SAID.findall(MARKER.sub(" ", answer))) - set(_YEAR_SAID.findall(question))
-        if years and not any(any(y in sentence for y in years) and (_FIRST_SAID.search(sentence) or not _DOTTED.search(sentence))
-                             for p in passages for sentence in _sentences(getattr(p, "label", ""), p.text)):
+        # 2023" dates the manual, not FORM's first release; "Seindal released … GNU m4, in 1990",
+        # "Version 1.0 was released in 1996" may). A page's stamp ("Copyright (C) 2023") dates nothing.
+        years = set(_YEAR_SAID.findall(MARKER.sub(" ", answer)))
+        names = _version_names(question)
+
+        def later(sentence: str) -> bool:  # a version after the first said in it ("version 4.3"; not 1.0, 0.9.0, section 1.1)
+            return any(not re.fullmatch(r"0(?:\.\d+)+|1(?:\.0)+", v) and said_as_version(v, sentence, names)
+                       for v in _DOTTED.findall(sentence))
+
+        sentences = [_STAMP.sub(" ", _normalised(sentence)) for p in passages
+                     for sentence in _sentences(getattr(p, "label", ""), p.text)]
+        if years and not any(any(y in sentence for y in years) and (_FIRST_SAID.search(sentence) or not later(sentence))
+                             for sentence in sentences):
             return "no passage dates the first release"
         return ""
     if len(versions) != 1:
@@ -2048,9 +2072,11 @@ def sibling(question: str, answer: str) -> str:
     if not asked or asked & said or _ASKS_A_NAME.search(question):
         return ""  # (to "which variable …", another name is the answer: GAMMU_PATH beside python-gammu)
     # A neighbour has as many parts ("AAA-key-01020304", a key file's name, is no neighbour of key-id).
-    # (a part of three letters or more: "ch_running" is no neighbour of the command ch-run, whose "ch" is Charliecloud's)
-    return next((name for name in sorted(said) if any({p for p in _parts(name) & _parts(a) if len(p) >= 3}
-                                                      and len(_parts(name)) == len(_parts(a)) for a in asked)), "")
+    # (a shorter part only between names written alike: ca-path is ca-file's neighbour, but "ch_running", of a
+    # variable CH_RUNNING, is none of the command ch-run, whose "ch" is Charliecloud's)
+    return next((name for name in sorted(said) if any(
+        {p for p in _parts(name) & _parts(a) if len(p) >= 3 or set(re.findall(r"[-_]", name)) == set(re.findall(r"[-_]", a))}
+        and len(_parts(name)) == len(_parts(a)) for a in asked)), "")
 
 
 # A name in capitals, six letters or more (GLOBSORT, HISTFILE, DESTDIR; an acronym is mostly shorter).
