@@ -2597,3 +2597,24 @@ def test_the_review_s_cases_of_round_32_s_fixes():
                      "If a pd-class is declared without a single pd-length line, which prefix length does the server "
                      "delegate?").refused
     assert sibling("What is the default value of ca-file?", "The ca-path option defaults to /etc/ssl/certs [1].") == "ca-path"
+
+
+def test_round_33_s_right_answers_are_kept_and_a_talk_s_year_is_no_release():
+    """GPR tools and Patroni (round 33): a port an entry names before its default, a setting's name
+    the answer puts before its default, and a first-release question answered with a talk's year."""
+    from kb.answer.citations import port_unsaid, release_unsaid
+
+    slave = [P(1, "--port=<num> Set the port the slave will listen to. The default value is 8484. The port must be free.")]
+    assert not port_unsaid("Unless told otherwise, on which port does the remote build worker wait for requests?",
+                           "It waits on port 8484 [1].", slave)
+    assert port_unsaid("Unless told otherwise, on which port does the remote build worker wait for requests?",
+                       "It waits on port 8484 [1].", [P(1, "Set the port the slave will listen to. It keeps 8484 jobs.")])
+    timeout = [P(1, "pg_ctl_timeout: How long should pg_ctl wait when doing start, stop or restart. Default value is 60 "
+                    "seconds.")]
+    reply = "The default value for `pg_ctl_timeout` in the YAML configuration settings is 60 seconds [1]."
+    assert _conclude(reply, timeout, "How long does the Postgres control program get to finish a start, stop or restart "
+                                     "before Patroni gives up, by default?").answer == reply
+    talks = [P(1, "Patroni originated as a fork of Governor, the project from Compose. For background, see: PostgreSQL HA "
+                  "with Kubernetes and Patroni, talk by Josh Berkus at KubeCon 2016 (video) Feb. 2016 Zalando Tech blog post")]
+    assert release_unsaid("In what year was the Governor project, from which Patroni was forked, first released?",
+                          "2016 [1]", talks) == "no passage dates the first release"

@@ -1159,6 +1159,14 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         given_default = {f for f in stated if says_default and default_asked and (_AMOUNT.fullmatch(f) or not condition_only)
                          or asks_default and _AMOUNT.fullmatch(f)} \
             | chosen
+        # (the setting an answer names before the amount it gives, "The default value for `pg_ctl_timeout` … is 60
+        # seconds", is what has the default, not one: it is checked as a plain fact)
+        first_amount = min((m.start() for f in given_default if _AMOUNT.fullmatch(f)
+                            for m in [_fact_pattern(_unscored(f, _normalised(segment.text))).search(_normalised(segment.text))]
+                            if m), default=-1)
+        if first_amount >= 0:
+            given_default = {f for f in given_default if _AMOUNT.fullmatch(f) or not re.fullmatch(r"[\w.-]*[_.-][\w.-]*", f)
+                             or not 0 <= _normalised(segment.text).find(f) < first_amount}
         versions = {f for f in stated if re.fullmatch(r"\d+(?:\.\d+)+", f)} | released if version_names is not None else set()
 
         def pinned(f: str, body: str) -> bool:  # near a word of the question, or said as a version of what it names
@@ -1861,6 +1869,9 @@ def _said_as_port(number: str, text: str) -> bool:
     n = rf"(?<![\d.]){re.escape(number)}(?!\d)"
     unit = r"(?!\s*(?:baud|bps|bits?|bytes?|[kmg]?hz|ms|milliseconds?|seconds?|minutes?|kb|mb|%))"  # 19200 baud is no port
     return bool(re.search(rf"(?:{_PORT_WORD}|端口)[^.;!?。；\n]{{0,40}}?(?<!-[a-oq-z] ){n}{unit}|(?<=[a-z\]*]):{n}(?!:\d)"
+                          # (an entry that names the port, then its default: "Set the port the slave will listen to. The
+                          # default value is 8484")
+                          rf"|{_PORT_WORD}[^.;!?\n]{{0,60}}[.;]\s+(?:the\s+)?default(?:\s+value)?\s+is\s+{n}{unit}"
                           rf"|\b(?:listen|tcp|udp)\s+(?:[\w.*:-]+[:\s]\s*)?{n}{unit}|(?<![\w-])-p\s*{n}"
                           rf"|{n}\s*(?:/\s*(?:tcp|udp)|(?:tcp\s+|udp\s+)?{_PORT_WORD}|端口)", _normalised(text)))
 
@@ -2024,7 +2035,9 @@ def release_unsaid(question: str, answer: str, passages: list[Cited]) -> str:
 
         sentences = [_STAMP.sub(" ", _normalised(sentence)) for p in passages
                      for sentence in _sentences(getattr(p, "label", ""), p.text)]
-        if years and not any(any(y in sentence for y in years) and (_FIRST_SAID.search(sentence) or not later(sentence))
+        # (and says a release: "KubeCon 2016 (video) Feb. 2016 Zalando Tech blog post" dates a talk)
+        if years and not any(any(y in sentence for y in years) and (_FIRST_SAID.search(sentence)
+                                                                     or _RELEASE_ASKED.search(sentence) and not later(sentence))
                              for sentence in sentences):
             return "no passage dates the first release"
         return ""
