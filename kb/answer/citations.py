@@ -629,7 +629,9 @@ _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省|未(?:配置|设置|�
 # A question about what holds when something is left out: "given without the reverse zone length",
 # "a pd-pool but no pd-length line", "when its manifest.json has no priority field", "if the port is
 # omitted", "which length does it assume".
-_UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b(?!\s+single\s+\w+\s+(?:changed|modified|altered|touched|edited)\b)|\bbut\s+no\b|\b(?:has|have|had)\s+no\b"
+# ("without a single statement changed" sets a scene)
+_UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b(?!\s+single\s+\w+\s+(?:changed|modified|altered|touched|edited)\b)"
+                    r"|\bbut\s+no\b|\b(?:has|have|had)\s+no\b"
                     r"|\b(?:is|are)\s+(?:omitted|left\s+out|missing"
                     r"|not\s+(?:given|set|specified|configured))\b|\bassumes?\b|\bwithout\s+(?:giving|setting|specifying|configuring)\b"
                     r"|未(?:给出|指定)|省略", re.I)
@@ -2017,7 +2019,10 @@ def release_unsaid(question: str, answer: str, passages: list[Cited]) -> str:
     was officially released in version 3.3" to "FFTW 3.3.10 是在哪一天正式发布的？"), or a year no
     passage says in a sentence with that version: "1994" for when GNU m4 1.4.19 came out, from
     "until 1994 when he released GNU m4 1.4"; "2016" for GNU m4 2.0, from "as recent as 1.4.18 in
-    2016". 2.3 and 2.3.0 are one version; a heading's version reads with the paragraph under it."""
+    2016". 2.3 and 2.3.0 are one version; a heading's version reads with the paragraph under it.
+    To a question for the first release that names no number, a year no sentence gives as a
+    release (or as the first) without a later version beside it: a title page's "version 4.3 …
+    January 4, 2023", a talk's "KubeCon 2016"."""
     versions = set(_DOTTED.findall(question))
     if not _DATE_ASKED.search(question) or not _RELEASE_ASKED.search(question):
         return ""
