@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's fifty-eight held-out sets: twenty-nine PDF manuals and twenty-nine HTML manuals, each held out for one round.
+"""Build kb's sixty held-out sets: thirty PDF manuals and thirty HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: fifty-eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: sixty packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -872,6 +872,40 @@ below) and unpacked there with `dpkg -x`:
   3.0.2, other versions' facts), the contributing guidelines (CONTRIBUTING.html: for contributors), the general index
   and search pages (genindex.html, search.html), the reStructuredText sources (_sources/, the same text), the search
   index and inventory, the stylesheets, scripts and images, and the changelog and copyright.
+- debian-yodl: yodl-doc 4.03.03-1
+  (sha256 9c4f7149dce82f5e3452d4f3ef416768d83179b9978a422f478f96733c3d4514), the Yodl 4.03.03 manual by Frank B.
+  Brokken (initially by Karel Kubat; Yodl, "Your Own Document Language", the macro pre-document language and its
+  converters yodl2html, yodl2latex, yodl2man, yodl2txt and yodl2xml): the introduction (what's new since 4.00.00, why
+  use Yodl, copying); the user guide (the yodl program's options, the grammar, line continuation, the +identifier
+  sequence, character tables, literal text, counters); all builtin functions (ADDTOCOUNTER to WARNING); macros and
+  document types (the structure of a document, the article, report, book, plainhtml and manpage types, the predefined
+  macros, the conversion-related topics: literal commands, figures, fonts, labels and URLs, lists, sectioning,
+  typesetting modifiers, and where the macros are); conversions and converters (the conversion scripts, the HTML,
+  LaTeX, man, txt and XML converters, the post-processor yodlpost and yodlverbinsert); and the technical information
+  (obtaining and installing Yodl, the organization of the sources, the post-processor's internals). Kept: the PDF of
+  the manual, 161 PDF pages (about 298,000 characters of text as pypdf extracts it; the PDF itself shows some
+  unexpanded markup, as "+NOTRANS(-{}-{})define" for --define, and pypdf keeps the fi and fl ligatures as single
+  characters; the page numbers printed on the pages are one less than the PDF's), one file; the package ships it
+  gzipped (yodl.pdf.gz) and it is laid out unpacked, with the package's mtime. Left out: the same manual as HTML
+  (yodl.html and yodl01.html-yodl06.html: one format), DVI, PostScript, LaTeX and plain text (yodl.dvi.gz, yodl.ps.gz,
+  yodl.latex.gz, yodl.txt.gz: the same text again), and the AUTHORS, CHANGES, changelogs and copyright.
+- debian-elinks: elinks-doc 0.13.2-1
+  (sha256 a246f8876742138fa995b47c4ac42f79ee31401dfce3fdf3c80ccaf54f8b6dd6), "The ELinks Manual" (the ELinks text-mode
+  web browser, 0.13 development series; by Jonas Fonseca, Jose Luis Gonzalez Gonzalez, Laurent Monin, Miciah Dashiel
+  Butler Masters, Petr Baudis, Peter Wang and others): the preface; getting ELinks up and running (building and
+  installing, the requirements and recommended libraries, a very small static binary, ECMAScript support, the
+  feature configuration file features.conf and its CONFIG_* settings with their defaults); the FAQ; the introduction to
+  the user interface (the title, tab and status bars, the menus, the managers, the LED indicators, navigation,
+  searching, hints and odd features); bookmarks (the bookmark manager, folders, searching, the native and XBEL file
+  formats); tabbed browsing; document marks; URL shortcuts (URI rewriting, dumb and smart prefixes); the terminal
+  setup (its options and the built-in terminal configurations); MIME handling (elinks.conf handlers and extensions);
+  mailcap; remote control with -remote; the ex-mode; the BitTorrent client; scripting with Lua; and scripting with
+  ECMAScript (its objects). The package has no PDF. Kept: its HTML manual, one file as the package ships it
+  (manual.html), laid out as elinks-manual.html, about 138,000 characters of text once the tags are stripped. Left
+  out: the developer documents (hacking.html, "Hacking ELinks"; perl.html and perl-hooks.html, the Perl scripting
+  interface and its hooks: for developers and script writers, not the manual), the gzipped plain-text documents
+  (*.txt.gz, the sources of most of the manual's chapters: the same text again), the plain-text notes (marks.txt,
+  remote.txt, small.txt: the same text again; feedback.txt, where to ask questions), and the changelogs and copyright.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -932,6 +966,8 @@ Layout:
     bench/.cache/heldout/debian-charliecloud/corpus/<page>.html
     bench/.cache/heldout/debian-gprbuild/corpus/gpr-tools-guide.pdf
     bench/.cache/heldout/debian-patroni/corpus/<page>.html
+    bench/.cache/heldout/debian-yodl/corpus/yodl-manual.pdf
+    bench/.cache/heldout/debian-elinks/corpus/elinks-manual.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -961,7 +997,8 @@ corpora/heldout-debian-debmake-questions.jsonl, corpora/heldout-debian-fftw-ques
 corpora/heldout-debian-gri-questions.jsonl, corpora/heldout-debian-gettext-questions.jsonl,
 corpora/heldout-debian-mrbayes-questions.jsonl, corpora/heldout-debian-yara-questions.jsonl,
 corpora/heldout-debian-form-questions.jsonl, corpora/heldout-debian-charliecloud-questions.jsonl,
-corpora/heldout-debian-gprbuild-questions.jsonl and corpora/heldout-debian-patroni-questions.jsonl, 30 each
+corpora/heldout-debian-gprbuild-questions.jsonl, corpora/heldout-debian-patroni-questions.jsonl,
+corpora/heldout-debian-yodl-questions.jsonl and corpora/heldout-debian-elinks-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1564,6 +1601,14 @@ CORPORA = {
     "debian-patroni": Corpus(
         "patroni-doc", "3.0.2-1", "b0f89df692adf96073ef8cde20d107b673765c78ea2d6130555e7739237e85d8",
         {f"{p}.html": f"usr/share/doc/patroni/html/{p}.html" for p in PATRONI_PAGES},
+    ),
+    "debian-yodl": Corpus(
+        "yodl-doc", "4.03.03-1", "9c4f7149dce82f5e3452d4f3ef416768d83179b9978a422f478f96733c3d4514",
+        {"yodl-manual.pdf": "usr/share/doc/yodl-doc/yodl.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-elinks": Corpus(
+        "elinks-doc", "0.13.2-1", "a246f8876742138fa995b47c4ac42f79ee31401dfce3fdf3c80ccaf54f8b6dd6",
+        {"elinks-manual.html": "usr/share/doc/elinks/manual.html"},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
