@@ -2618,3 +2618,12 @@ def test_round_33_s_right_answers_are_kept_and_a_talk_s_year_is_no_release():
                   "with Kubernetes and Patroni, talk by Josh Berkus at KubeCon 2016 (video) Feb. 2016 Zalando Tech blog post")]
     assert release_unsaid("In what year was the Governor project, from which Patroni was forked, first released?",
                           "2016 [1]", talks) == "no passage dates the first release"
+
+
+def test_the_asked_name_inflected_is_no_neighbour():
+    """"auto-loads" in the answer is the question's "auto-load" (Yodl, round 34), not a neighbour."""
+    from kb.answer.citations import sibling
+
+    assert sibling("Which macro file does yodl2html auto-load for its conversion?",
+                   "The macro file that yodl2html auto-loads for its conversion is html.yo [1].") == ""
+    assert sibling("Which macro file does yodl2html auto-load?", "It auto-saves html.yo [1].") == "auto-saves"

@@ -2075,6 +2075,11 @@ def _parts(name: str) -> set[str]:
     return set(re.split(r"[-_]", name))
 
 
+def _inflected(name: str) -> str:
+    """A name of parts with its last part's plural or verb "s" off: "auto-loads" and "auto-load" meet."""
+    return re.sub(r"(?<=[a-z]{3})s$", "", name)
+
+
 # A question that asks for a setting's name, anywhere in it ("Besides pkg-config, which environment variable …").
 _ASKS_A_NAME = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:setting|option|parameter|variable|directive|flag|switch)s?\b"
                           r"|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|环境变量|指令|配置项)", re.I)
@@ -2087,6 +2092,8 @@ def sibling(question: str, answer: str) -> str:
     side, and a small model gives the neighbour's value. "" when the answer names what was asked."""
     asked = set(_PARTED.findall(_normalised(question)))
     said = set(_PARTED.findall(_normalised(MARKER.sub(" ", answer))))
+    # (the asked name inflected is the asked name: "auto-loads" for the question's "auto-load")
+    said = {name for name in said if not any(_inflected(name) == _inflected(a) for a in asked)} | (asked & said)
     if not asked or asked & said or _ASKS_A_NAME.search(question):
         return ""  # (to "which variable …", another name is the answer: GAMMU_PATH beside python-gammu)
     # A neighbour has as many parts ("AAA-key-01020304", a key file's name, is no neighbour of key-id).
