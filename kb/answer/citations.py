@@ -1923,6 +1923,8 @@ _RANGE_TO = re.compile(r"(?:(?:\d|0x[0-9a-f]+)\s*(?:to|through|-|–|\.\.)|\bfro
 _CLAUSE_BREAK = re.compile(r"[;!?\n]|\.\s")  # (where the words before a number stop being about it)
 BOUND_CHARS = 120  # how far before a number (its clause, at most) a passage's words may give it as a bound
 BOUND_ENTRY_CHARS = 300  # how far before the clause that gives a default the entry may say it is a limit
+
+
 def _limit_entry(entry: str) -> bool:
     """Whether `entry` (the text before a default's clause) says "maximum" or "limit" with no other
     setting's entry begun after it."""
@@ -2093,8 +2095,7 @@ def sibling(question: str, answer: str) -> str:
     asked = set(_PARTED.findall(_normalised(question)))
     said = set(_PARTED.findall(_normalised(MARKER.sub(" ", answer))))
     # (the asked name inflected is the asked name: "auto-loads" for the question's "auto-load")
-    said = {name for name in said if not any(_inflected(name) == _inflected(a) for a in asked)} | (asked & said)
-    if not asked or asked & said or _ASKS_A_NAME.search(question):
+    if not asked or {_inflected(n) for n in asked} & {_inflected(n) for n in said} or _ASKS_A_NAME.search(question):
         return ""  # (to "which variable …", another name is the answer: GAMMU_PATH beside python-gammu)
     # A neighbour has as many parts ("AAA-key-01020304", a key file's name, is no neighbour of key-id).
     # (a shorter part only between names written alike: ca-path is ca-file's neighbour, but "ch_running", of a
@@ -2373,7 +2374,7 @@ def names_no_setting(question: str, answer: str, passages: list[Cited] | None = 
     sets off as a name. A setting has a name."""
     if not _WHICH_SETTING.search(question) or question_parts(question):
         return False
-    cited = passages or []
+    passages = passages or []
     plain = MARKER.sub(" ", answer)
     given = _normalised(question)
     words = {w for w in re.findall(r"(?<![\w-])[a-z][a-z0-9]{2,}(?![\w-])", plain)} - _STOP - _GENERIC
@@ -2387,12 +2388,12 @@ def names_no_setting(question: str, answer: str, passages: list[Cited] | None = 
     # not "sets" in "A configuration variable sets the default paper type"; the last word not by a
     # colon, which may end a label, "Deprecated: the use chroot option")
     if any(not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given) and _set_off(w, _normalised(p.text), colon)
-           for words_, colon in ((called, True), (given_last, False)) for w in words_ for p in cited):
+           for words_, colon in ((called, True), (given_last, False)) for w in words_ for p in passages):
         return False
     if any(re.search(rf"{_LISTING}[^.]{{0,80}}?:\s*{re.escape(w)}[ \t]+[A-Z]"
                      rf"|{_LISTING}[^.]{{0,80}}?:[\s\S]{{0,400}}?[.;]\s+{re.escape(w)}[ \t]+[A-Z]", p.text)
            for w in words - _NOT_NAMES - _TYPE_WORDS
-           if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given) for p in cited):
+           if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given) for p in passages):
         return False
     names = [code or ident for code, ident in _IDENTIFIER.findall(plain)]
     names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + _QUOTED.findall(plain) + _ASSIGNED.findall(plain)
