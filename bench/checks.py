@@ -76,6 +76,9 @@ CHECKS: dict[str, list[tuple[Any, str, Any]]] = {
     "no limit (a claim of no bound unsaid)": [(generation, "unbounded_unsaid", lambda answer, cited: False)],
     "bound (a maximum no passage gives as a bound)": [(generation, "bound_unsaid", lambda question, answer, passages: False)],
     "absence (\"it is not so\" unsaid)": [(generation, "absence_unsaid", lambda question, answer, cited: False)],
+    "release (a version or first release unsaid)": [(generation, "release_unsaid", lambda question, answer, passages: "")],
+    "worded (an amount in words unsaid)": [(generation, "worded_unsaid", lambda question, answer, cited: "")],
+    "purpose (an acronym's identifier unsaid)": [(generation, "purpose_unsaid", lambda question, answer, cited, passages: "")],
 }
 
 

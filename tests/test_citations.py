@@ -2627,3 +2627,71 @@ def test_the_asked_name_inflected_is_no_neighbour():
     assert sibling("Which macro file does yodl2html auto-load for its conversion?",
                    "The macro file that yodl2html auto-loads for its conversion is html.yo [1].") == ""
     assert sibling("Which macro file does yodl2html auto-load?", "It auto-saves html.yo [1].") == "auto-saves"
+
+
+def test_a_bracketed_value_in_a_list_whose_opening_sentence_of_defaults_stands_far_above_is_a_default():
+    """Yodl's yodlverbinsert: "The default values of options are listed below, with each of the options
+    between square brackets. The defaults were chosen so that …" opens a list whose third item is
+    "-S spaces [8]", 560 characters further on: 8 is -S's default."""
+    items = ("• -N Do not write a newline immediately following verb-statement's open-parenthesis. By default it is "
+             "written, causing an additional line to be inserted before the first line that's actually inserted from "
+             "a file. • -s spaces [0] start each line that is written into the verb-section with spaces additional "
+             "blanks. • -S spaces [8] prefix the verb of the verb-section by spaces additional blanks. • -t tabs [0] "
+             "start each line with tabs additional tab characters.")
+    listed = [P(1, "Yodlverbinsert offers the possibility to indent both the initial verb-statement and the inserted file "
+                   "contents. The default values of options are listed below, with each of the options between square "
+                   "brackets. The defaults were chosen so that yodlverbinsert performs the behavior of an earlier version "
+                   "of this program, which was not distributed with Yodl. " + items)]
+    question = "How many extra blanks does yodlverbinsert put before the verb of the verb-section when -S is not given?"
+    assert not ground("8 [1].", listed, question).dropped
+    # a list that no sentence of defaults opens gives no default
+    described = [P(1, "Yodlverbinsert offers the possibility to indent both the initial verb-statement and the inserted "
+                      "file contents. Its options are listed below, with each option's value between square brackets. "
+                      "They were chosen so that yodlverbinsert performs the behavior of an earlier version of this "
+                      "program. " + items.replace("By default it is", "Otherwise it is"))]
+    assert ground("8 [1].", described, question).dropped
+
+
+def test_the_next_of_a_run_of_versions_is_a_version():
+    """ELinks: "To use this, first install LZMA Utils. Version 4.32.5 works; 4.42.2alpha also works":
+    4.42.2 is a version of LZMA Utils too; a section's number a sentence later is none."""
+    from kb.answer.citations import said_as_version
+
+    text = ("to use this, first install lzma utils. version 4.32.5 works; 4.42.2alpha also works and understands a "
+            "newer lzma file format.")
+    names = {"elinks", "lzma", "utils"}
+    assert said_as_version("4.42.2", text, names, "lzma utils")
+    assert not said_as_version("4.42.2", "first install lzma utils. version 4.32.5 works. 4.42.2 lists the others.",
+                               names, "lzma utils")
+    lzma = [P(1, "To use this, first install LZMA Utils. Version 4.32.5 works; 4.42.2alpha also works and understands "
+                 "a newer LZMA file format. This version of ELinks does not support LZMA SDK from 7-Zip.")]
+    assert not ground("Version 4.32.5 works; 4.42.2alpha also works [1].", lzma,
+                      "ELinks 的 LZMA 解压支持可以使用哪个版本的 LZMA Utils？").dropped
+
+
+def test_a_question_word_given_back_in_capitals_or_a_sequence_of_symbols_is_a_value():
+    """Yodl: "What does UPPERCASE(hello world)(5) expand to?" "HELLO world": the question's words in
+    capitals are the answer; "the three-character sequence for line comments is \\//" gives one."""
+    from kb.answer.citations import restates
+
+    assert not restates("What does UPPERCASE(hello world)(5) expand to?", "HELLO world [1].")
+    assert restates("What does UPPERCASE(hello world)(5) expand to?", "It expands UPPERCASE(hello world)(5) [1].")
+    assert not restates("Which three-character sequence starts a line comment in Yodl?",
+                        "The three-character sequence that starts a line comment in Yodl is \\// [1].")
+    assert restates("Which three-character sequence starts a line comment in Yodl?",
+                    "Yodl starts a line comment with a three-character sequence [1].")
+
+
+def test_a_version_of_three_parts_in_a_chinese_question_anchors_the_answer_beside_it():
+    """ELinks: "从 0.9.0 版起，ELinks 发送的 User-Agent 头是什么格式？": the format follows "(from 0.9.0 on)
+    send:", more than a passage's anchor reach from its "User-Agent"."""
+    from kb.answer.citations import anchor_terms
+
+    question = "从 0.9.0 版起，ELinks 发送的 User-Agent 头是什么格式？"
+    assert "0.9.0" in anchor_terms(question)
+    manual = [P(1, "ELinks identifies itself to web servers in a User-Agent header. Servers and scripts that look "
+                   "at it have seen two shapes over the years, and both are still in use today, so checks should "
+                   "accept both of them. The older ELinks versions (up to 0.4.3) send: ELinks ($version; $osinfo) "
+                   "The new ELinks versions (from 0.9.0 on) send: ELinks/$version (textmode; $osinfo; $textmode_dimensions)")]
+    reply = "从 0.9.0 版起，ELinks 发送的 User-Agent 头是 `ELinks/$version (textmode; $osinfo; $textmode_dimensions)` [1]。"
+    assert not ground(reply, manual, question, anchors=anchor_terms(question)).dropped

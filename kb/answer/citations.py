@@ -530,13 +530,15 @@ _ASKING = frozenset("what which when where whom whose does many much long often 
 
 def anchor_terms(question: str) -> set[str]:
     """The question's content words (4+ letters, as 5-letter prefixes, so "deleting" meets
-    "deleted"), its acronyms ("MTU") and, for the Chinese nouns it uses, the English words of the
+    "deleted"), its acronyms ("MTU"), its versions of three parts ("0.9.0") and, for the Chinese nouns it uses, the English words of the
     glossary (设备: "devic"): one of them must be near a fact in the passage that supports it."""
     words = re.findall(r"[a-z][a-z0-9_.-]*[a-z0-9]", _normalised(question))
     words += [part for w in words for part in re.split(r"[-_./]", w) if part != w]  # systemd-journald: journald too
     acronyms = {a.lower() for a in re.findall(r"(?<![A-Za-z])[A-Z]{3,5}(?![A-Za-z])", question)}  # MTU, UDP
     latin = {w[:5] for w in words if len(w) >= 4 and w not in _STOP and w not in _ASKING} | acronyms
-    return latin | english_anchors(question)
+    # (and its versions of three parts: "从 0.9.0 版起 … User-Agent" is answered right after "from 0.9.0 on")
+    versions = set(re.findall(r"(?<![\w.])\d+\.\d+\.\d+(?![\w.]|\.\d)", question))
+    return latin | versions | english_anchors(question)
 
 
 # A plain word a question calls a setting: "the burst option of the limit command", "the tos maxdisp
@@ -869,6 +871,9 @@ def _named_release(number: str, text: str, names: set[str]) -> bool:
                                       rf"(?:\.0)?(?![\w]|\.\d)", text) is not None
 
 
+_VERSION_RUN = re.compile(r"(?<![\w.])(\d+(?:\.\d+)+)[a-z]*[,;]?(?:\s+[a-z]+){0,3}[,;]?\s+$")
+
+
 def said_as_version(number: str, text: str, names: set[str] | None, of: str = "") -> bool:
     """Whether `text` gives the dotted number as a version: "version", "release", "numbered", "v"
     or one of `names` (the product) within three words before it, or "in", "since", … right before it
@@ -882,6 +887,12 @@ def said_as_version(number: str, text: str, names: set[str] | None, of: str = ""
     for m in _fact_pattern(number).finditer(text):
         if of and not _names_near(of, text[max(0, m.start() - VERSION_OF_CHARS) : m.end() + VERSION_OF_CHARS]):
             continue
+        # (the next of a run of versions, a few words after one said as a version: "Version 4.32.5 works;
+        # 4.42.2alpha also works")
+        run = _VERSION_RUN.search(text[max(0, m.start() - 60) : m.start()])
+        if run and said_as_version(run.group(1), text[max(0, m.start() - 60) : m.start() - len(run.group(0)) + len(run.group(1))],
+                                   names):
+            return True
         before = re.findall(r"[a-z0-9+#]+", text[max(0, m.start() - 60) : m.start()])[-3:]
         if of and before and before[-1] in names and not set(before[-2:]) & set(re.split(r"[\s/-]+", of)):
             continue  # another product the question names, right before the number: "… build Aspell?" and "GNU Aspell 0.50"
@@ -932,7 +943,7 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
             return True
         # (or in a list that a sentence of defaults opens: "… are bound to default values in the file
         # sdcdbsrc.el. The variables are listed below, … • sdcdbsrc-frequency '11059200")
-        if _defaults_listed(text[max(0, m.start() - DESCRIBED_CHARS) : m.start()]):
+        if _defaults_listed(text[max(0, m.start() - LISTED_CHARS) : m.start()]):
             return True
     return False
 
@@ -965,19 +976,25 @@ _BULLET = re.compile(r"(?:^|\s)[•*▪◦-]\s")
 _LISTED = re.compile(r"\b(?:listed|given|shown)\s+below\b|\bas\s+follows\b|\bthe\s+following\b|[:：]\s*$")
 
 
+LISTED_CHARS = 1000  # how far up a list of defaults its opening sentence may be
+
+
 def _defaults_listed(before: str) -> bool:
     """Whether `before` (what precedes a value) ends in a bulleted list that a sentence of defaults
     opens ("The defaults are listed below: • …"): the list's values are those defaults."""
-    bullet = _BULLET.search(before)
-    if not bullet:
-        return False
-    intro, items = before[: bullet.start()], before[bullet.start():]
-    said = list(_DEFAULTS.finditer(intro))
-    last = items[list(_BULLET.finditer(items))[-1].end():]  # the value stands in the last item itself
-    if not said or "\n\n" in items or len(last) > 80 or _SENTENCE_END.search(last):
-        return False
-    lead = intro[said[-1].start():]  # from the defaults' word to the list: at most two sentences, saying a list follows
-    return len(_SENTENCE_END.findall(lead)) <= 2 and bool(_LISTED.search(lead))
+    for said in reversed(list(_DEFAULTS.finditer(before))):
+        bullet = _BULLET.search(before, said.end())
+        if not bullet:
+            continue
+        lead, items = before[said.start() : bullet.start()], before[bullet.start():]
+        last = items[list(_BULLET.finditer(items))[-1].end():]  # the value stands in the last item itself
+        if "\n\n" in items or len(last) > 80 or _SENTENCE_END.search(last):
+            return False
+        # From the defaults' word to the list: at most two sentences, saying a list follows ("The default
+        # values of options are listed below, … between square brackets. The defaults were chosen so that …").
+        if len(_SENTENCE_END.findall(lead)) <= 2 and _LISTED.search(lead):
+            return True
+    return False
 
 
 _MONTH_DAY = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}"
@@ -1452,6 +1469,8 @@ _WH = re.compile(r"^\W*(?:which|what|where|when|how|who)\b", re.I)
 
 
 _TILDE = re.compile(r"~[\w./-]*|[\w.-]+~")  # foo~, ~/.lmod.d
+# A value made of symbols alone: "\//", "=>", "<<<" (not a dash, an ellipsis or a sentence's own punctuation).
+_SYMBOLS = re.compile(r"(?<![^\s\"'`“‘(\[])(?=[^\s\w]*[\\/|<>#*^@$%&=+~])[^\s\w\"'`“”‘’()\[\],;:.?!]{2,}(?=[.,;:!?)\]\"'`”’]*(?:\s|$))")
 
 
 def restates(question: str, text: str) -> bool:
@@ -1490,6 +1509,11 @@ def restates(question: str, text: str) -> bool:
         return False  # "In what unit is --tmlim given?" "In seconds.": the unit is the answer
     if {w.lower() for w in _VALUE_WORD.findall(plain)} - set(re.findall(r"[!%@$&]?[\w.-]+", question.lower())):
         return False  # "… using the GET method", "… is !file": a method, a flag or a tag is a value
+    if {w.lower() for w in _VALUE_WORD.findall(plain) if w.isupper()} & set(re.findall(r"(?<![\w.-])[a-z][a-z0-9]+(?![\w-])", question)) \
+            - {w.lower() for w in _VALUE_WORD.findall(question)}:
+        return False  # "UPPERCASE(hello world)(5)" expands to "HELLO world": the question's word in capitals is a value
+    if set(_SYMBOLS.findall(plain)) - set(_SYMBOLS.findall(question)):
+        return False  # "… line comments … is \//.": a sequence of symbols is a value
     # To "which setting …", a name made of the question's words run together ("papertype" for "paper
     # type") names one (to "What is the default paper size?", "the default papersize" gives nothing).
     words = re.findall(r"[a-z0-9]+", given)
