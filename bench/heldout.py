@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's sixty held-out sets: thirty PDF manuals and thirty HTML manuals, each held out for one round.
+"""Build kb's sixty-two held-out sets: thirty-one PDF manuals and thirty-one HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: sixty packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: sixty-two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -906,6 +906,42 @@ below) and unpacked there with `dpkg -x`:
   interface and its hooks: for developers and script writers, not the manual), the gzipped plain-text documents
   (*.txt.gz, the sources of most of the manual's chapters: the same text again), the plain-text notes (marks.txt,
   remote.txt, small.txt: the same text again; feedback.txt, where to ask questions), and the changelogs and copyright.
+- debian-ne: ne-doc 3.3.2-1
+  (sha256 86f05377ce4bda54d0ce0bf48384885e6f868d3283f1b25344aac5f0d6b25537), "ne's manual" (ne, "A nice editor", version
+  3.3.2, by Sebastiano Vigna and Todd M. Lewis; the full-screen text editor for POSIX systems): the introduction; the
+  basics (terminology, starting, loading and saving, editing, basic preferences, basic macros, and the more advanced
+  features: UTF-8, bookmarks, automatic completion, bracket matching, MS-DOS and binary files, the file requester,
+  executing commands, advanced key bindings); the reference (the arguments, the status bar, the input line, the command
+  line, the requester, syntax highlighting, the menus, regular expressions, automatic preferences, emergency save, UTF-8
+  support); the commands one by one (file, document, clip, search, macros, undo, formatting, preferences, navigation,
+  editing and support commands); configuration (key bindings, changing menus, virtual extensions); hints and tricks;
+  motivations and design; the encoding mess; history; portability problems; the acknowledgments; and the concept and
+  command indexes. Kept: the PDF of the manual, 88 PDF pages (about 255,000 characters of text as pypdf extracts it;
+  pypdf keeps the fi and fl ligatures as single characters and gives the caret of the control-key shortcuts, as in ^A,
+  as U+02C6; the page numbers printed on the pages are the PDF's less two; the table of contents is on the last six
+  pages), one file; the package ships it gzipped (ne.pdf.gz) and it is laid out unpacked, with the package's mtime. Left
+  out: the same manual as HTML (html/, one file per node: one format), the Info manual and the plain text (ne.info.gz,
+  ne.txt.gz: the same text again), the ne-doc/ symlinks to the same files, and the changelogs, copyright and doc-base
+  metadata.
+- debian-nsis: nsis-doc 3.08-3+deb12u1
+  (sha256 c84252f86ae3701d5cd1cca9f27b41b6bbd525d320affe581b81a9290f76ee5d), the "NSIS Users Manual" as NSIS 3.08 ships
+  it (the Nullsoft Scriptable Install System, the script-driven Windows installer and uninstaller builder, copyright
+  1999-2021 contributors): the introduction (about NSIS, its features, Unicode installers); the tutorial (script files,
+  structure, installer attributes, pages, sections, functions, script execution, the compiler, the Modern UI and
+  plug-ins); the command line usage of makensis and of the installers and uninstallers it builds; the scripting reference
+  (the script file format, variables, constants, labels and relative jumps, pages, sections, functions and their
+  callbacks, the installer attributes and compiler flags, version information, the instructions one by one, multiple
+  languages, plug-in DLLs, silent installers); the compile time commands (the compiler utility commands, the predefines,
+  reading environment variables, conditional compilation and macros); and the appendices: the Modern User Interface,
+  DLL/TLB library setup, useful scripts, useful information (error levels, Add/Remove Programs, calling DLLs with
+  System.dll, REG_MULTI_SZ values, the Unicode macros), the useful headers (FileFunc, TextFunc, WordFunc), building NSIS
+  and the credits. The package has no PDF. Kept: its HTML, one file per chapter or appendix as the package ships it
+  (Docs/), 12 files in the manual's order (Contents.html's), about 279,000 characters of text once the tags are
+  stripped. Left out: the table of contents (Contents.html), the empty index page (IndexPage.html), the changelog and
+  release notes (AppendixF.html: the changes of every version up to 3.08, other versions' facts), the
+  licence (AppendixI.html: the software's license terms), the readmes of the plug-ins and headers in the subfolders
+  (Modern UI, nsDialogs, InstallOptions, MultiUser, System, VPatch, StrFunc and the others: separate documents), the
+  example scripts (Examples/), the stylesheet, and the NEWS.Debian, changelogs, copyright and doc-base metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -968,6 +1004,8 @@ Layout:
     bench/.cache/heldout/debian-patroni/corpus/<page>.html
     bench/.cache/heldout/debian-yodl/corpus/yodl-manual.pdf
     bench/.cache/heldout/debian-elinks/corpus/elinks-manual.html
+    bench/.cache/heldout/debian-ne/corpus/ne-manual.pdf
+    bench/.cache/heldout/debian-nsis/corpus/Chapter<n>.html or Appendix<letter>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -998,7 +1036,8 @@ corpora/heldout-debian-gri-questions.jsonl, corpora/heldout-debian-gettext-quest
 corpora/heldout-debian-mrbayes-questions.jsonl, corpora/heldout-debian-yara-questions.jsonl,
 corpora/heldout-debian-form-questions.jsonl, corpora/heldout-debian-charliecloud-questions.jsonl,
 corpora/heldout-debian-gprbuild-questions.jsonl, corpora/heldout-debian-patroni-questions.jsonl,
-corpora/heldout-debian-yodl-questions.jsonl and corpora/heldout-debian-elinks-questions.jsonl, 30 each
+corpora/heldout-debian-yodl-questions.jsonl, corpora/heldout-debian-elinks-questions.jsonl,
+corpora/heldout-debian-ne-questions.jsonl and corpora/heldout-debian-nsis-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1368,6 +1407,10 @@ PATRONI_PAGES = [  # in the manual's order (index.html's): the front page (index
     "ENVIRONMENT", "SETTINGS", "security", "replica_bootstrap", "replication_modes", "ha_multi_dc", "pause",
     "kubernetes", "watchdog",
 ]
+NSIS_PAGES = [  # in the manual's order (Contents.html's): a file per chapter or appendix
+    *(f"Chapter{n}" for n in range(1, 6)),  # 1-5
+    *(f"Appendix{c}" for c in "ABCDEGH"),  # A-E, G, H (not F changelog, I licence)
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -1609,6 +1652,14 @@ CORPORA = {
     "debian-elinks": Corpus(
         "elinks-doc", "0.13.2-1", "a246f8876742138fa995b47c4ac42f79ee31401dfce3fdf3c80ccaf54f8b6dd6",
         {"elinks-manual.html": "usr/share/doc/elinks/manual.html"},
+    ),
+    "debian-ne": Corpus(
+        "ne-doc", "3.3.2-1", "86f05377ce4bda54d0ce0bf48384885e6f868d3283f1b25344aac5f0d6b25537",
+        {"ne-manual.pdf": "usr/share/doc/ne/ne.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-nsis": Corpus(
+        "nsis-doc", "3.08-3+deb12u1", "c84252f86ae3701d5cd1cca9f27b41b6bbd525d320affe581b81a9290f76ee5d",
+        {f"{p}.html": f"usr/share/doc/nsis/Docs/{p}.html" for p in NSIS_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
