@@ -2650,6 +2650,15 @@ def test_a_bracketed_value_in_a_list_whose_opening_sentence_of_defaults_stands_f
                       "They were chosen so that yodlverbinsert performs the behavior of an earlier version of this "
                       "program. " + items.replace("By default it is", "Otherwise it is"))]
     assert ground("8 [1].", described, question).dropped
+    # nor does a second list, which its own opening ends the first: a PDF's chunk has no blank line between them
+    server = [P(1, "Configuration. The default values of the server options are listed below:\n• port 8080 the TCP port "
+                   "the server listens on\n• workers 4 worker processes\n• timeout 30 seconds\nThese values suit a "
+                   "development machine with a handful of users. On a production server with many clients, we "
+                   "recommend:\n• workers 16\n• timeout 120")]
+    assert not ground("By default the server starts 4 worker processes [1].", server,
+                      "How many worker processes does the server start by default?").dropped
+    assert ground("By default the server starts 16 worker processes [1].", server,
+                  "How many worker processes does the server start by default?").dropped
 
 
 def test_the_next_of_a_run_of_versions_is_a_version():
@@ -2663,6 +2672,13 @@ def test_the_next_of_a_run_of_versions_is_a_version():
     assert said_as_version("4.42.2", text, names, "lzma utils")
     assert not said_as_version("4.42.2", "first install lzma utils. version 4.32.5 works. 4.42.2 lists the others.",
                                names, "lzma utils")
+    # a section, a bundled library, another product the question names: no run of versions
+    assert not said_as_version("4.5.1", "the --strict option was added in version 3.2; see section 4.5.1 for how it "
+                                        "checks input.", {"foo"})
+    assert not said_as_version("1.2.11", "release notes. foo version 2.3 bundles zlib 1.2.11 and adds zstd support.",
+                               {"foo"}, "foo")
+    assert not said_as_version("0.50", "gnu aspell 0.60 requires perl 5.8 to build; perl 5.6 or aspell 0.50 works.",
+                               {"perl", "aspell"}, "perl")
     lzma = [P(1, "To use this, first install LZMA Utils. Version 4.32.5 works; 4.42.2alpha also works and understands "
                  "a newer LZMA file format. This version of ELinks does not support LZMA SDK from 7-Zip.")]
     assert not ground("Version 4.32.5 works; 4.42.2alpha also works [1].", lzma,
@@ -2676,10 +2692,16 @@ def test_a_question_word_given_back_in_capitals_or_a_sequence_of_symbols_is_a_va
 
     assert not restates("What does UPPERCASE(hello world)(5) expand to?", "HELLO world [1].")
     assert restates("What does UPPERCASE(hello world)(5) expand to?", "It expands UPPERCASE(hello world)(5) [1].")
+    # an acronym the question writes in lower case in its prose is no value in capitals
+    assert restates("Which port does the daemon listen on for tcp connections?",
+                    "The daemon listens on a port for TCP connections [1].")
     assert not restates("Which three-character sequence starts a line comment in Yodl?",
                         "The three-character sequence that starts a line comment in Yodl is \\// [1].")
     assert restates("Which three-character sequence starts a line comment in Yodl?",
                     "Yodl starts a line comment with a three-character sequence [1].")
+    # markdown's marks and an arrow between words are no values
+    assert restates("How do I change the proxy settings?", "## Changing the proxy settings\nYou change the proxy settings [1].")
+    assert restates("How do I change the proxy settings?", "Changing the proxy settings -> change the proxy settings [1].")
 
 
 def test_a_version_of_three_parts_in_a_chinese_question_anchors_the_answer_beside_it():
@@ -2695,3 +2717,12 @@ def test_a_version_of_three_parts_in_a_chinese_question_anchors_the_answer_besid
                    "The new ELinks versions (from 0.9.0 on) send: ELinks/$version (textmode; $osinfo; $textmode_dimensions)")]
     reply = "从 0.9.0 版起，ELinks 发送的 User-Agent 头是 `ELinks/$version (textmode; $osinfo; $textmode_dimensions)` [1]。"
     assert not ground(reply, manual, question, anchors=anchor_terms(question)).dropped
+    # an English question's version anchors nothing, and a version is no part of a longer one
+    assert "2.4.1" not in anchor_terms("How many threads does each child process start in 2.4.1?")
+    assert "2.4.1" in anchor_terms("2.4.1 版中每个子进程启动多少个线程？")
+    changes = [P(1, "Changes with 2.4.10\n *) mod_proxy: balancer members are now capped at 25 per balancer. "
+                    "*) mod_ssl: the session cache is now shared between the workers of a host and kept in memory "
+                    "across graceful restarts, with a new directive to set its size and timeout. *) event: the number "
+                    "of threads each child process starts is now set by ThreadsPerChild only.")]
+    question = "2.4.1 版中每个子进程启动多少个线程？"
+    assert ground("每个子进程启动 25 个线程 [1]。", changes, question, anchors=anchor_terms(question)).dropped

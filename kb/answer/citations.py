@@ -536,8 +536,9 @@ def anchor_terms(question: str) -> set[str]:
     words += [part for w in words for part in re.split(r"[-_./]", w) if part != w]  # systemd-journald: journald too
     acronyms = {a.lower() for a in re.findall(r"(?<![A-Za-z])[A-Z]{3,5}(?![A-Za-z])", question)}  # MTU, UDP
     latin = {w[:5] for w in words if len(w) >= 4 and w not in _STOP and w not in _ASKING} | acronyms
-    # (and its versions of three parts: "从 0.9.0 版起 … User-Agent" is answered right after "from 0.9.0 on")
-    versions = set(re.findall(r"(?<![\w.])\d+\.\d+\.\d+(?![\w.]|\.\d)", question))
+    # (and a Chinese question's versions of three parts, where Latin words are few: "从 0.9.0 版起 … User-Agent" is
+    # answered right after "from 0.9.0 on")
+    versions = set(re.findall(r"(?<![\w.])\d+\.\d+\.\d+(?![\w.]|\.\d)", question)) if re.search(r"[\u4e00-\u9fff]", question) else set()
     return latin | versions | english_anchors(question)
 
 
@@ -791,8 +792,12 @@ def anchored(fact: str, text: str, terms: set[str]) -> bool:
     if not terms:
         return True
     fact = _unscored(fact, text)
-    return any(any(t in text[max(0, m.start() - ANCHOR_CHARS) : m.end() + ANCHOR_CHARS] for t in terms)
-               for m in _fact_pattern(fact).finditer(text))
+    # (a version is one whole: "2.4.1" is not in "2.4.10")
+    patterns = [re.compile(rf"(?<![\d.]){re.escape(t)}(?!\d|\.\d)") for t in terms if re.fullmatch(r"\d+(?:\.\d+)+", t)]
+    words = [t for t in terms if not re.fullmatch(r"\d+(?:\.\d+)+", t)]
+    return any(any(t in window for t in words) or any(p.search(window) for p in patterns)
+               for m in _fact_pattern(fact).finditer(text)
+               for window in [text[max(0, m.start() - ANCHOR_CHARS) : m.end() + ANCHOR_CHARS]])
 
 
 _RANGE_END = re.compile(r"\d[ \t]*[-–][ \t]*$")
@@ -871,10 +876,10 @@ def _named_release(number: str, text: str, names: set[str]) -> bool:
                                       rf"(?:\.0)?(?![\w]|\.\d)", text) is not None
 
 
-_VERSION_RUN = re.compile(r"(?<![\w.])(\d+(?:\.\d+)+)[a-z]*[,;]?(?:\s+[a-z]+){0,3}[,;]?\s+$")
+_VERSION_RUN = re.compile(r"(?<![\w.])(\d+(?:\.\d+)+)[a-z]*(?:[,;]|\s+(?:works?|is|are|also|and|or|supported|tested))*\s+$")
 
 
-def said_as_version(number: str, text: str, names: set[str] | None, of: str = "") -> bool:
+def said_as_version(number: str, text: str, names: set[str] | None, of: str = "", run: bool = True) -> bool:
     """Whether `text` gives the dotted number as a version: "version", "release", "numbered", "v"
     or one of `names` (the product) within three words before it, or "in", "since", … right before it
     ("PuTTY 0.78", "version 1.2.3", "OTP 21.3", "In 4.1.14, …"). A section number ("3.10
@@ -887,15 +892,15 @@ def said_as_version(number: str, text: str, names: set[str] | None, of: str = ""
     for m in _fact_pattern(number).finditer(text):
         if of and not _names_near(of, text[max(0, m.start() - VERSION_OF_CHARS) : m.end() + VERSION_OF_CHARS]):
             continue
-        # (the next of a run of versions, a few words after one said as a version: "Version 4.32.5 works;
-        # 4.42.2alpha also works")
-        run = _VERSION_RUN.search(text[max(0, m.start() - 60) : m.start()])
-        if run and said_as_version(run.group(1), text[max(0, m.start() - 60) : m.start() - len(run.group(0)) + len(run.group(1))],
-                                   names):
-            return True
         before = re.findall(r"[a-z0-9+#]+", text[max(0, m.start() - 60) : m.start()])[-3:]
         if of and before and before[-1] in names and not set(before[-2:]) & set(re.split(r"[\s/-]+", of)):
             continue  # another product the question names, right before the number: "… build Aspell?" and "GNU Aspell 0.50"
+        # (the next of a run of versions, after one said as a version and a linking word: "Version 4.32.5 works;
+        # 4.42.2alpha also works"; not "3.2; see section 4.5.1", "2.3 bundles zlib 1.2.11")
+        previous = _VERSION_RUN.search(text[max(0, m.start() - 60) : m.start()]) if run else None
+        if previous and said_as_version(previous.group(1), text[max(0, m.start() - 60) : m.start() - len(previous.group(0))
+                                                                + len(previous.group(1))], names, run=False):
+            return True
         if text[max(0, m.start() - 1) : m.start()] == "v" or any(
                 w.startswith(("version", "release")) or w in names for w in before) \
                 or before and before[-1] == "numbered" and re.search(
@@ -977,6 +982,7 @@ _LISTED = re.compile(r"\b(?:listed|given|shown)\s+below\b|\bas\s+follows\b|\bthe
 
 
 LISTED_CHARS = 1000  # how far up a list of defaults its opening sentence may be
+_NEW_LIST = re.compile(r"[:：]\s*[•*▪◦-]\s|\bas\s+follows\b|\bthe\s+following\b|\b(?:listed|given|shown)\s+below\b")
 
 
 def _defaults_listed(before: str) -> bool:
@@ -988,8 +994,8 @@ def _defaults_listed(before: str) -> bool:
             continue
         lead, items = before[said.start() : bullet.start()], before[bullet.start():]
         last = items[list(_BULLET.finditer(items))[-1].end():]  # the value stands in the last item itself
-        if "\n\n" in items or len(last) > 80 or _SENTENCE_END.search(last):
-            return False
+        if "\n\n" in items or _NEW_LIST.search(items) or len(last) > 80 or _SENTENCE_END.search(last):
+            return False  # (a list that another list's opening ends: "These suit a test machine. We recommend: • workers 16")
         # From the defaults' word to the list: at most two sentences, saying a list follows ("The default
         # values of options are listed below, … between square brackets. The defaults were chosen so that …").
         if len(_SENTENCE_END.findall(lead)) <= 2 and _LISTED.search(lead):
@@ -1470,7 +1476,21 @@ _WH = re.compile(r"^\W*(?:which|what|where|when|how|who)\b", re.I)
 
 _TILDE = re.compile(r"~[\w./-]*|[\w.-]+~")  # foo~, ~/.lmod.d
 # A value made of symbols alone: "\//", "=>", "<<<" (not a dash, an ellipsis or a sentence's own punctuation).
-_SYMBOLS = re.compile(r"(?<![^\s\"'`“‘(\[])(?=[^\s\w]*[\\/|<>#*^@$%&=+~])[^\s\w\"'`“”‘’()\[\],;:.?!]{2,}(?=[.,;:!?)\]\"'`”’]*(?:\s|$))")
+_SYMBOLS = re.compile(r"(?<![^\s\"'`“‘(\[])(?=[^\s\w]{0,16}[\\/|<>#*^@$%&=+~])[^\s\w\"'`“”‘’()\[\],;:.?!]{2,}"
+                      r"(?=[.,;:!?)\]\"'`”’]*(?:\s|$))")
+# A question's literal: what it puts in parentheses, quotes or backticks ("UPPERCASE(hello world)").
+_LITERAL = re.compile(r"\(([^()\n]{1,80})\)|`([^`\n]{1,80})`|\"([^\"\n]{1,80})\"|“([^”\n]{1,80})”")
+
+
+def _symbols(text: str) -> list[str]:
+    """The values made of symbols alone in `text`: not markdown's marks (a heading's "##", "***", a table's
+    "|---|"), nor an arrow or operator between two words ("A -> B" is prose)."""
+    found = []
+    for m in _SYMBOLS.finditer(text):
+        between = re.search(r"\w\s*$", text[: m.start()]) and re.match(r"\s*[\w\"'`“‘(]", text[m.end() :])
+        if not re.fullmatch(r"[#*|=-]+|[|:-]+", m.group(0)) and not between:
+            found.append(m.group(0))
+    return found
 
 
 def restates(question: str, text: str) -> bool:
@@ -1509,10 +1529,12 @@ def restates(question: str, text: str) -> bool:
         return False  # "In what unit is --tmlim given?" "In seconds.": the unit is the answer
     if {w.lower() for w in _VALUE_WORD.findall(plain)} - set(re.findall(r"[!%@$&]?[\w.-]+", question.lower())):
         return False  # "… using the GET method", "… is !file": a method, a flag or a tag is a value
-    if {w.lower() for w in _VALUE_WORD.findall(plain) if w.isupper()} & set(re.findall(r"(?<![\w.-])[a-z][a-z0-9]+(?![\w-])", question)) \
-            - {w.lower() for w in _VALUE_WORD.findall(question)}:
-        return False  # "UPPERCASE(hello world)(5)" expands to "HELLO world": the question's word in capitals is a value
-    if set(_SYMBOLS.findall(plain)) - set(_SYMBOLS.findall(question)):
+    literal = " ".join(next(g for g in m.groups() if g) for m in _LITERAL.finditer(question))
+    if {w.lower() for w in _VALUE_WORD.findall(plain) if w.isupper()} & set(re.findall(r"(?<![\w.-])[a-z][a-z0-9]+(?![\w-])", literal)):
+        # "UPPERCASE(hello world)(5)" expands to "HELLO world": a word of the question's literal, in capitals, is a
+        # value ("TCP connections" for the question's "tcp connections" is not)
+        return False
+    if set(_symbols(plain)) - set(_symbols(question)):
         return False  # "… line comments … is \//.": a sequence of symbols is a value
     # To "which setting …", a name made of the question's words run together ("papertype" for "paper
     # type") names one (to "What is the default paper size?", "the default papersize" gives nothing).
