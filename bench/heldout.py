@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's sixty-two held-out sets: thirty-one PDF manuals and thirty-one HTML manuals, each held out for one round.
+"""Build kb's sixty-four held-out sets: thirty-two PDF manuals and thirty-two HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: sixty-two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: sixty-four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -942,6 +942,44 @@ below) and unpacked there with `dpkg -x`:
   licence (AppendixI.html: the software's license terms), the readmes of the plug-ins and headers in the subfolders
   (Modern UI, nsDialogs, InstallOptions, MultiUser, System, VPatch, StrFunc and the others: separate documents), the
   example scripts (Examples/), the stylesheet, and the NEWS.Debian, changelogs, copyright and doc-base metadata.
+- debian-gpsim: gpsim-doc 0.22.0-2.2
+  (sha256 df7b55bd2e0cfb63c010d13aaf8df7c33ec77eebfd1a2e98859adcd5fd83f6be), the gpsim manual ("gpsim - PIC Simulator
+  Manual" by T. Scott Dattalo in the package's doc-base entry, dated 9 November 2006, for gpsim 0.22.0; the
+  full-featured simulator of Microchip PIC microcontrollers): the introduction; the overview (building with ./configure
+  and its options, RPMs, Windows, the command line options, requirements); the command line interface, one section per
+  command (attach, break, clear, disassemble, dump, echo, frequency, help, icd, list, load, macros, module, node,
+  processor, quit, run, step, symbol, stimulus, stopwatch, trace, version, x); the graphical user interface (main window
+  and simulation modes, the source and opcode browsers, register, symbol, watch and stack views, the breadboard, the
+  trace and profile viewers, the stopwatch and scope windows); scripting and configuring (the .sim, .command and .assert
+  macros embedded in PIC source, sockets); assertions and extended breakpoints; trace and log; stimuli (how they work,
+  contention, I/O pins, asynchronous and extended stimuli); modules (USART, logic gates, I2C EEPROM, switches, resistors
+  and voltage sources, third-party LCD modules, writing new modules); symbolic debugging and macros (both unwritten
+  stubs); hex files; the ICD (not supported from 0.21.0 on); examples; regression tests; the theory of operation
+  (instructions, file registers, trace, breakpoints); the copying notice and the index. Kept: the PDF of the manual, 64
+  PDF pages (about 83,000 characters of text as pypdf extracts it; pypdf keeps the fi and fl ligatures as single
+  characters; the page numbers printed on the pages are the PDF's less one; the table of contents is on pages 2-4, the
+  index on the last page), one file; the package ships it gzipped (gpsim.pdf.gz) and it is laid out unpacked, with the
+  package's mtime. Left out: the same manual as PostScript and as its LyX source (gpsim.ps.gz, gpsim.lyx.gz: the same
+  text again), and the README.Debian, changelog, copyright and doc-base metadata.
+- debian-pelican: pelican-doc 4.8.0+dfsg-1
+  (sha256 c5398a2c4db96827ce75fba2f4931b6e8fc87b173c7733618c8ef45d648ab67c), the Pelican 4.8.0 documentation (copyright
+  Justin Mayer, Alexis Metaireau and contributors; the static site generator written in Python): the front page's
+  introduction (highlights, features, the name, the table of contents); the quickstart; installing (optional packages,
+  dependencies, upgrading, kickstarting a site with pelican-quickstart); writing content (articles and pages, file
+  metadata, static content, internal links, {static} and {attach}, including other files, translations, syntax
+  highlighting, drafts and hidden posts); publishing (site generation, viewing, deployment, automation with Invoke and
+  Make); the settings with their defaults (basic, URL, time and date, template pages, metadata, feeds, pagination,
+  translations, ordering, themes, logging, reading only modified content, writing only selected content, the example
+  settings); plugins (using, finding and creating them, the list of signals, recipes); themes (structure, templates and
+  variables, objects, feeds, inheritance, an example); the pelican-themes tool; importing an existing site with
+  pelican-import; the FAQ; tips (custom 404 pages, publishing to GitHub Pages, embedding videos, local SSL); Pelican's
+  internals; and some history about Pelican (the original author's 2010 report). The package has no PDF. Kept: its
+  HTML, one file per page as the package ships it, 14 files in the manual's order (index.html's), the front page
+  (index.html) first, about 154,000 characters of text once the tags are stripped. Left out: the contributing
+  guidelines (contribute.html: for contributors), the release history (changelog.html.gz: the changes of every version
+  from 1.1 to 4.8.0, other versions' facts), the search page, the reStructuredText sources (_sources/, the same text),
+  the search index and inventory, the stylesheets, scripts, images and the downloadable example theme, and the
+  changelogs, copyright and doc-base metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1006,6 +1044,8 @@ Layout:
     bench/.cache/heldout/debian-elinks/corpus/elinks-manual.html
     bench/.cache/heldout/debian-ne/corpus/ne-manual.pdf
     bench/.cache/heldout/debian-nsis/corpus/Chapter<n>.html or Appendix<letter>.html
+    bench/.cache/heldout/debian-gpsim/corpus/gpsim-manual.pdf
+    bench/.cache/heldout/debian-pelican/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1037,7 +1077,8 @@ corpora/heldout-debian-mrbayes-questions.jsonl, corpora/heldout-debian-yara-ques
 corpora/heldout-debian-form-questions.jsonl, corpora/heldout-debian-charliecloud-questions.jsonl,
 corpora/heldout-debian-gprbuild-questions.jsonl, corpora/heldout-debian-patroni-questions.jsonl,
 corpora/heldout-debian-yodl-questions.jsonl, corpora/heldout-debian-elinks-questions.jsonl,
-corpora/heldout-debian-ne-questions.jsonl and corpora/heldout-debian-nsis-questions.jsonl, 30 each
+corpora/heldout-debian-ne-questions.jsonl, corpora/heldout-debian-nsis-questions.jsonl,
+corpora/heldout-debian-gpsim-questions.jsonl and corpora/heldout-debian-pelican-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1411,6 +1452,10 @@ NSIS_PAGES = [  # in the manual's order (Contents.html's): a file per chapter or
     *(f"Chapter{n}" for n in range(1, 6)),  # 1-5
     *(f"Appendix{c}" for c in "ABCDEGH"),  # A-E, G, H (not F changelog, I licence)
 ]
+PELICAN_PAGES = [  # in the manual's order (index.html's): the front page (index.html) first, then a file per page
+    "index", "quickstart", "install", "content", "publish", "settings", "plugins", "themes", "pelican-themes",
+    "importer", "faq", "tips", "internals", "report",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -1660,6 +1705,14 @@ CORPORA = {
     "debian-nsis": Corpus(
         "nsis-doc", "3.08-3+deb12u1", "c84252f86ae3701d5cd1cca9f27b41b6bbd525d320affe581b81a9290f76ee5d",
         {f"{p}.html": f"usr/share/doc/nsis/Docs/{p}.html" for p in NSIS_PAGES},
+    ),
+    "debian-gpsim": Corpus(
+        "gpsim-doc", "0.22.0-2.2", "df7b55bd2e0cfb63c010d13aaf8df7c33ec77eebfd1a2e98859adcd5fd83f6be",
+        {"gpsim-manual.pdf": "usr/share/doc/gpsim-doc/gpsim.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-pelican": Corpus(
+        "pelican-doc", "4.8.0+dfsg-1", "c5398a2c4db96827ce75fba2f4931b6e8fc87b173c7733618c8ef45d648ab67c",
+        {f"{p}.html": f"usr/share/doc/pelican/html/{p}.html" for p in PELICAN_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
