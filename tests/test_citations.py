@@ -2007,6 +2007,8 @@ def test_a_maximum_is_answered_with_a_number_a_passage_gives_as_a_bound():
             ("How many rules can a scanner have at most?", "8192 [1].", "A scanner can have at most 8192 rules."),
             ("类型值最大可以是多少？", "0xffff [1]。", "The type must be 0 to 0xffff."),
             ("标题最多支持几级？", "6 级 [1]。", "Headers of up to 6 levels are supported."),
+            ("How many install types can an installer define at most?", "32 install types [1].",
+             "Adds an install type to the install type list. There can be as many as 32 types, each one naming it."),
             ("What is the default size?", "100 [1].", "x1 + x2 100"),
             ("What is the maximum of 100 and 200?", "200 [1].", "200 is more."),
             ("How many arguments can a call have at most?", "Nine [1].", "A call takes nine arguments.")):
@@ -2726,3 +2728,34 @@ def test_a_version_of_three_parts_in_a_chinese_question_anchors_the_answer_besid
                     "of threads each child process starts is now set by ThreadsPerChild only.")]
     question = "2.4.1 版中每个子进程启动多少个线程？"
     assert ground("每个子进程启动 25 个线程 [1]。", changes, question, anchors=anchor_terms(question)).dropped
+
+
+def test_a_quoted_value_the_question_holds_only_inside_a_longer_word_is_no_restatement():
+    """ne's syntax table: "which syntax definition is used for files ending in .sage?" "… is 'sage'."
+    gives a value; quoting back what the question itself writes gives none."""
+    from kb.answer.citations import restates
+
+    question = "In the Syntax command's built-in table, which syntax definition is used for files ending in .sage?"
+    assert not restates(question, "The syntax definition used for files ending in .sage is 'sage' [1].")
+    assert restates("Which syntax definition does the 'sage' entry use?", "The 'sage' entry uses a syntax definition [1].")
+    assert restates("What is the default namespace Patroni stores the cluster under?",
+                    "The default namespace Patroni stores the cluster under is `<namespace>` [1].")  # a placeholder
+
+
+def test_what_replaces_the_default_is_no_question_about_a_default():
+    """ne: "Which command-line option makes ne load the automatic preferences of a given extension
+    instead of the default ones …?" asks for an option, not for a default: --prefs is the answer."""
+    manual = [P(1, "The --no-config/--noconfig option skips the reading of the key bindings and menu configuration "
+                   "files (see Chapter 5 [Configuration], page 61). This is essential if you are experimenting with a "
+                   "new configuration and you make mistakes in it. The --prefs extension option makes ne load a "
+                   "specified set of automatic preferences, that is, those associated with the provided extension, "
+                   "instead of the default ones, before loading the first file.")]
+    question = ("Which command-line option makes ne load the automatic preferences of a given extension instead of "
+                "the default ones before the first file?")
+    reply = ("The --prefs extension option makes ne load a specified set of automatic preferences, that is, those "
+             "associated with the provided extension, instead of the default ones, before loading the first file [1].")
+    assert not ground(reply, manual, question).dropped
+    # a question about the default itself still needs a passage that gives it as one
+    loads = [P(1, "--keys filename Load the key bindings from filename. The key bindings are described in the "
+                  "chapter on configuration, with examples for each of the editor's commands.")]
+    assert ground("By default ne loads the --keys file [1].", loads, "Which file does ne load by default?").dropped

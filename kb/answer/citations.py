@@ -640,9 +640,11 @@ _UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b(?!\s+single\s+\w+\s+(?:chan
                     r"|未(?:给出|指定)|省略", re.I)
 # A default that sets the scene, not what is asked: "With SDCC's default memory model, how much Flash
 # can I use?" asks for an amount under the default model, not for a default ("in the default
-# configuration" still asks for one).
+# configuration" still asks for one). Nor does what replaces the default: "which option makes ne load
+# the preferences of a given extension instead of the default ones".
 _SCENE = re.compile(r"\b(?:with|under|using|in)\s+(?:the\s+|its\s+|[\w.-]+['’]s\s+)?default\s+"
-                    r"(?!(?:configuration|config|settings?|setup|install(?:ation)?)\b)[a-z]+", re.I)
+                    r"(?!(?:configuration|config|settings?|setup|install(?:ation)?)\b)[a-z]+"
+                    r"|\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+|its\s+)?defaults?\b(?:\s+ones?\b)?", re.I)
 # How a passage says that a value is the default: "the default is", "by default", "if you do not
 # explicitly give the compression level L …, it will use level 3", "unless configured otherwise".
 _AS_DEFAULT = {"default", "if you do not", "if you don't", "if not ", "if no ", "when no ", "unless", "omitted",
@@ -1467,6 +1469,7 @@ _VAGUE = re.compile(r"\b(?:a|an|some)\s+(?:certain|specific|particular)\b", re.I
 
 
 # The value an answer gives: the word after "is" that ends a clause ("… is PIPEFN, and …").
+_QUOTED_WORD = re.compile(r"(?<![\w'’])[`'\"“‘]([^`'\"“”‘’\s]{1,40})[`'\"”’](?![\w'’])")
 _VALUE_IS = re.compile(r"\b(?:is|are)\s+[`\"']?([\w./-]+)[`\"']?(?=\s*(?:\[\d+\]\s*)?(?:[.,;]|\band\b|$))", re.I)
 # "the default" before a word of the question: the thing asked about, not a value.
 _THE_DEFAULT = re.compile(r"\b(the|its)\s+default\s+(?=([A-Za-z][\w.-]*))", re.I)
@@ -1517,6 +1520,11 @@ def restates(question: str, text: str) -> bool:
     if set(_TILDE.findall(plain)) - set(_TILDE.findall(question)):
         return False  # "The collection file becomes foo~": a backup name or a home path is a value
     values = {v.lower() for v in _VALUE_IS.findall(plain)}
+    if {v.lower() for v in _QUOTED_WORD.findall(plain) if not re.fullmatch(r"<[^<>]*>|\{[^{}]*\}", v)} \
+            - set(re.findall(r"[\w./-]+", given)):
+        # "… for files ending in .sage is 'sage'": a quoted value the question does not write as such (a
+        # placeholder, "`<namespace>`" to "Which namespace …", is none)
+        return False
     listed = re.search(r"^[ \t]*(?:[-*•]|\d{1,3}[.)])[ \t]+\S", plain, re.M)  # a list gives its values below
     if values and not listed and _WH.match(question) and values <= set(re.findall(r"[\w./-]+", given)):
         return True  # "Which file does PIPEFN name by default?" "The default file name … is PIPEFN."
@@ -1957,10 +1965,10 @@ _MAXIMUM_ASKED = re.compile(r"\b(?:what|which)\s+is\s+the\s+(?:maximum|largest|b
                             r"|\bat\s+most\b|\bhow\s+(?:high|deep(?:ly)?|far|large|long|big|many|much)\b[^?]*\bmaximum\b"
                             r"|最多|最大|最长|最高|上限", re.I)
 # What gives a number as a bound, in its clause before it: "at most 8192 rules", "(max. 256 bytes)", "up to 6",
-# "no deeper than 100", "capped at 256", "≤ 16", "between 1 and 64", "from -20 (…) to 19", "limited by
+# "no deeper than 100", "capped at 256", "as many as 32 types", "≤ 16", "between 1 and 64", "from -20 (…) to 19", "limited by
 # GSM_BACKUP_MAX_SMS (100000 …)"; or right after it: "255 is the largest".
 _BOUND_SAID = re.compile(r"\b(?:max(?:imum|imal)?|at\s+most|up\s+(?:to|through)|limit(?:s|ed)?|restrict(?:s|ed)?\s+to|largest|biggest|highest"
-                         r"|longest|greatest|exceed(?:s|ed|ing)?|upper|caps?|capped|ceiling|truncat\w*|(?:no|not)\s+(?:more"
+                         r"|longest|greatest|exceed(?:s|ed|ing)?|upper|caps?|capped|ceiling|truncat\w*|as\s+(?:many|much|large|long|big|high)\s+as|(?:no|not)\s+(?:more"
                          r"|larger|longer|greater|higher|deeper|bigger)\s+than|(?:higher|longer|larger|greater|more|bigger|deeper)"
                          r"\s+than|or\s+(?:less|fewer|smaller|lower)|less\s+than\s+or\s+equal|cannot\s+be\s+(?:more|larger"
                          r"|longer|greater|higher)|nest(?:ed|ing)?|between\s+\S+\s+and)\b|≤|<=|最多|最大|最长|最高|上限|不超过|以内", re.I)
