@@ -2013,6 +2013,15 @@ def test_a_maximum_is_answered_with_a_number_a_passage_gives_as_a_bound():
             ("What is the maximum of 100 and 200?", "200 [1].", "200 is more."),
             ("How many arguments can a call have at most?", "Nine [1].", "A call takes nine arguments.")):
         assert not bound_unsaid(question, answer, [P(1, text)]), question
+    # "as many as you like", "twice as large as", "as long as": no bound of the number after them
+    for question, answer, text in (
+            ("What is the maximum number of upstream servers?", "4 [1].",
+             "You can define as many as you like, for example 4 upstream servers in the sample configuration."),
+            ("What is the largest receive window?", "64 KB [1].",
+             "The receive window can now be twice as large as the 64 KB window of older releases."),
+            ("How many retries does the client make at most?", "5 [1].",
+             "The client keeps retrying as long as the server answers with 503, waiting 5 seconds between attempts.")):
+        assert bound_unsaid(question, answer, [P(1, text)]), question
 
 
 def test_who_ported_a_thing_asks_for_its_author():
@@ -2740,6 +2749,12 @@ def test_a_quoted_value_the_question_holds_only_inside_a_longer_word_is_no_resta
     assert restates("Which syntax definition does the 'sage' entry use?", "The 'sage' entry uses a syntax definition [1].")
     assert restates("What is the default namespace Patroni stores the cluster under?",
                     "The default namespace Patroni stores the cluster under is `<namespace>` [1].")  # a placeholder
+    assert restates("What is the default namespace Patroni stores the cluster under?",
+                    "The default namespace Patroni stores the cluster under is `${namespace}` [1].")
+    # ... and so do a question's word in another inflection and a generic word in quotes
+    assert restates("Which values can the priority field take?", "The 'priorities' field can take several values [1].")
+    assert restates("Which log level does the server use when none is set?",
+                    "When none is set, the server uses the 'default' log level [1].")
 
 
 def test_what_replaces_the_default_is_no_question_about_a_default():
@@ -2755,6 +2770,13 @@ def test_what_replaces_the_default_is_no_question_about_a_default():
     reply = ("The --prefs extension option makes ne load a specified set of automatic preferences, that is, those "
              "associated with the provided extension, instead of the default ones, before loading the first file [1].")
     assert not ground(reply, manual, question).dropped
+    # a question for a value in place of a default value still asks what holds by default
+    ports = [P(1, "The server listens on port 80. A non-root user must choose a port above 1024, for example --port 8443.")]
+    assert ground("As a non-root user the server listens on port 8443 [1].", ports,
+                  "When run as a non-root user, which port does the server listen on instead of the default 80?").dropped
+    levels = [P(1, "Backups are compressed with zstd. The example job file sets level 19 for archival storage.")]
+    assert ground("The backup job uses compression level 19 [1].", levels,
+                  "Which compression level does the backup job use rather than the default one?").dropped
     # a question about the default itself still needs a passage that gives it as one
     loads = [P(1, "--keys filename Load the key bindings from filename. The key bindings are described in the "
                   "chapter on configuration, with examples for each of the editor's commands.")]

@@ -640,11 +640,14 @@ _UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b(?!\s+single\s+\w+\s+(?:chan
                     r"|未(?:给出|指定)|省略", re.I)
 # A default that sets the scene, not what is asked: "With SDCC's default memory model, how much Flash
 # can I use?" asks for an amount under the default model, not for a default ("in the default
-# configuration" still asks for one). Nor does what replaces the default: "which option makes ne load
-# the preferences of a given extension instead of the default ones".
+# configuration" still asks for one).
 _SCENE = re.compile(r"\b(?:with|under|using|in)\s+(?:the\s+|its\s+|[\w.-]+['’]s\s+)?default\s+"
-                    r"(?!(?:configuration|config|settings?|setup|install(?:ation)?)\b)[a-z]+"
-                    r"|\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+|its\s+)?defaults?\b(?:\s+ones?\b)?", re.I)
+                    r"(?!(?:configuration|config|settings?|setup|install(?:ation)?)\b)[a-z]+", re.I)
+# Nor, to a question for an option's name, does what replaces the default: "Which command-line option makes ne
+# load the preferences of a given extension instead of the default ones?" ("… use instead of the default 80?"
+# and "Which compression level … rather than the default one?" still ask what holds by default).
+_INSTEAD = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+|its\s+)?defaults?\b(?:\s+ones?\b)?"
+                      r"(?![\w\s]{0,3}\d)", re.I)
 # How a passage says that a value is the default: "the default is", "by default", "if you do not
 # explicitly give the compression level L …, it will use level 3", "unless configured otherwise".
 _AS_DEFAULT = {"default", "if you do not", "if you don't", "if not ", "if no ", "when no ", "unless", "omitted",
@@ -1110,7 +1113,9 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         sections.setdefault(_label(p) or f"#{p.n}", set()).update(named_by[p.n])
     named_by = {p.n: sections[_label(p) or f"#{p.n}"] for p in passages}
     naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
-    default_asked = bool(_DEFAULT.search(_SCENE.sub(" ", question)) or _UNSET.search(question))
+    scene = _SCENE.sub(" ", question)
+    scene = _INSTEAD.sub(" ", scene) if _ASKS_A_NAME.search(question) else scene
+    default_asked = bool(_DEFAULT.search(scene) or _UNSET.search(question))
     asks_default = single and default_asked
     # To "which version", a dotted number is a version where the passage says it as one.
     version_names = _version_names(question) if single and asked_kind(question) == "version" else None
@@ -1520,7 +1525,10 @@ def restates(question: str, text: str) -> bool:
     if set(_TILDE.findall(plain)) - set(_TILDE.findall(question)):
         return False  # "The collection file becomes foo~": a backup name or a home path is a value
     values = {v.lower() for v in _VALUE_IS.findall(plain)}
-    if {v.lower() for v in _QUOTED_WORD.findall(plain) if not re.fullmatch(r"<[^<>]*>|\{[^{}]*\}", v)} \
+    if {v.lower() for v in _QUOTED_WORD.findall(plain)
+        if not re.fullmatch(r"<[^<>]*>|\$?\{[^{}]*\}|\[[^\[\]]*\]|\.{2,}|…", v)
+        and v.lower() not in _STOP | _FILLER | {"default", "defaults"}
+        and _stem(v.lower()) not in {_stem(w) for w in re.findall(r"[\w./-]+", given)}} \
             - set(re.findall(r"[\w./-]+", given)):
         # "… for files ending in .sage is 'sage'": a quoted value the question does not write as such (a
         # placeholder, "`<namespace>`" to "Which namespace …", is none)
@@ -1968,7 +1976,7 @@ _MAXIMUM_ASKED = re.compile(r"\b(?:what|which)\s+is\s+the\s+(?:maximum|largest|b
 # "no deeper than 100", "capped at 256", "as many as 32 types", "≤ 16", "between 1 and 64", "from -20 (…) to 19", "limited by
 # GSM_BACKUP_MAX_SMS (100000 …)"; or right after it: "255 is the largest".
 _BOUND_SAID = re.compile(r"\b(?:max(?:imum|imal)?|at\s+most|up\s+(?:to|through)|limit(?:s|ed)?|restrict(?:s|ed)?\s+to|largest|biggest|highest"
-                         r"|longest|greatest|exceed(?:s|ed|ing)?|upper|caps?|capped|ceiling|truncat\w*|as\s+(?:many|much|large|long|big|high)\s+as|(?:no|not)\s+(?:more"
+                         r"|longest|greatest|exceed(?:s|ed|ing)?|upper|caps?|capped|ceiling|truncat\w*|(?<!twice\s)(?<!times\s)(?<!half\s)as\s+(?:many|much|large|long|big|high)\s+as(?=\s*(?:about\s+|~\s*)?$)|(?:no|not)\s+(?:more"
                          r"|larger|longer|greater|higher|deeper|bigger)\s+than|(?:higher|longer|larger|greater|more|bigger|deeper)"
                          r"\s+than|or\s+(?:less|fewer|smaller|lower)|less\s+than\s+or\s+equal|cannot\s+be\s+(?:more|larger"
                          r"|longer|greater|higher)|nest(?:ed|ing)?|between\s+\S+\s+and)\b|≤|<=|最多|最大|最长|最高|上限|不超过|以内", re.I)
