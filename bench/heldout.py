@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's sixty-four held-out sets: thirty-two PDF manuals and thirty-two HTML manuals, each held out for one round.
+"""Build kb's sixty-six held-out sets: thirty-three PDF manuals and thirty-three HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: sixty-four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: sixty-six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -980,6 +980,45 @@ below) and unpacked there with `dpkg -x`:
   from 1.1 to 4.8.0, other versions' facts), the search page, the reStructuredText sources (_sources/, the same text),
   the search index and inventory, the stylesheets, scripts, images and the downloadable example theme, and the
   changelogs, copyright and doc-base metadata.
+- debian-infernal: infernal-doc 1.1.4-1
+  (sha256 6f59072412c2dc459c1b95f99e8403d81a0ba900f2368595ecbd3e670c9e9677), the "INFERNAL User's Guide" by Eric
+  Nawrocki and Sean Eddy for the Infernal development team (version 1.1.4, Dec 2020; RNA homology search and alignment
+  with covariance models, profiles of RNA sequence and secondary structure consensus): the introduction (what covariance
+  models are and their applications, Infernal and HMMER, what is new in 1.1, further reading); installation (quick
+  instructions, system requirements, multithreading and MPI, build directories, the Makefile targets, what make install
+  installs, staged installations and workarounds); the tutorial (the programs and tutorial files, cmbuild, cmcalibrate
+  and cmsearch on a genome, truncated hits, cmpress and cmscan on a CM database, searching Rfam with --fmt 2 and clans,
+  cmalign, models without secondary structure, global alignment with -g, cmbuild --hand); the profile/sequence
+  comparison pipeline (filter thresholds by search space size, the HMM filter stages, the CM stages, the null3
+  correction, the truncated variants, the HMM-only pipeline); profile SCFG construction with cmbuild; the tabular
+  output formats 1 and 2 (--tblout); citing, reporting bugs and reading from stdin pipes; the manual pages of cmalign,
+  cmbuild, cmcalibrate, cmconvert, cmemit, cmfetch, cmpress, cmscan, cmsearch and cmstat with their options and
+  defaults; the file formats (CM files, the HMMER3 filter HMM, WUSS notation, Stockholm, FASTA, null model, clan and
+  Dirichlet prior files); and the acknowledgements and references. Kept: the PDF of the guide, 117 PDF pages (about
+  434,000 characters of text as pypdf extracts it; the page numbers printed on its pages are the PDF's less one; pdfTeX
+  wrote the fi and fl ligatures without a text mapping, so pypdf gives them as the single characters U+FB01 and U+FB02,
+  about 1,850 in all: "file" comes out with U+FB01; in the running text pypdf gives the underscores of identifiers as
+  spaces, "INFERNAL_NCPU" comes out as "INFERNAL NCPU", while the program output keeps them), one file. Left out: the
+  changelog, copyright and doc-base metadata (the package ships no other document).
+- debian-ocrmypdf: ocrmypdf-doc 14.0.1+dfsg1-1
+  (sha256 b37df53ad5fb64e53c9265532d0f0390a8e77c47025485236d7c91552ae2f77c), the OCRmyPDF 14.0.1 documentation
+  (copyright James R. Barlow; the tool that adds an OCR text layer to scanned PDF files with Tesseract): the introduction
+  (OCR, PDFs and PDF/A, what OCRmyPDF does, limitations, similar programs, web front-ends); PDF optimization (the
+  -O levels, fast web view, lossless and lossy optimizations); installing additional language packs; installing the
+  JBIG2 encoder and its lossy mode; the cookbook (basic examples, OCR of images, image processing, skipping OCR,
+  selected pages, redoing OCR, improving OCR quality, optimization); the Docker image (installing, command-line use,
+  adding languages, the test suite, the shell, the web service wrapper); advanced features (unpaper, OCR options and
+  time and size limits, overriding Tesseract and other programs, Tesseract configuration files, the sandwich and hocr
+  renderers, the return codes, the intermediate files); batch processing (GNU Parallel, directory trees, the sample
+  scripts, hot folders with watcher.py and Docker, macOS Automator); performance; PDF security issues; common error
+  messages; using the Python API; and plugins. The package has no PDF. Kept: its HTML, one file per page as the package
+  ships it, 13 files in the manual's order (index.html's), about 83,000 characters of text once the tags are stripped.
+  Left out: the front page (index.html: a few sentences of introduction and the table of contents), the release notes
+  (release_notes.html: the changes of every version, other versions' facts), the API reference (apiref.html: as built
+  for the package, only the headings of the modules, their docstrings left out), the contributing guidelines and
+  maintainer notes (contributing.html, maintainers.html: for contributors and packagers), the general index and search
+  pages, the reStructuredText sources (_sources/, the same text), the search index and inventory, the stylesheets,
+  scripts and images, and the NEWS.Debian, changelogs, copyright and doc-base metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1046,6 +1085,8 @@ Layout:
     bench/.cache/heldout/debian-nsis/corpus/Chapter<n>.html or Appendix<letter>.html
     bench/.cache/heldout/debian-gpsim/corpus/gpsim-manual.pdf
     bench/.cache/heldout/debian-pelican/corpus/<page>.html
+    bench/.cache/heldout/debian-infernal/corpus/infernal-users-guide.pdf
+    bench/.cache/heldout/debian-ocrmypdf/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1078,7 +1119,8 @@ corpora/heldout-debian-form-questions.jsonl, corpora/heldout-debian-charliecloud
 corpora/heldout-debian-gprbuild-questions.jsonl, corpora/heldout-debian-patroni-questions.jsonl,
 corpora/heldout-debian-yodl-questions.jsonl, corpora/heldout-debian-elinks-questions.jsonl,
 corpora/heldout-debian-ne-questions.jsonl, corpora/heldout-debian-nsis-questions.jsonl,
-corpora/heldout-debian-gpsim-questions.jsonl and corpora/heldout-debian-pelican-questions.jsonl, 30 each
+corpora/heldout-debian-gpsim-questions.jsonl, corpora/heldout-debian-pelican-questions.jsonl,
+corpora/heldout-debian-infernal-questions.jsonl and corpora/heldout-debian-ocrmypdf-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1456,6 +1498,10 @@ PELICAN_PAGES = [  # in the manual's order (index.html's): the front page (index
     "index", "quickstart", "install", "content", "publish", "settings", "plugins", "themes", "pelican-themes",
     "importer", "faq", "tips", "internals", "report",
 ]
+OCRMYPDF_PAGES = [  # in the manual's order (index.html's toctree): a file per page
+    "introduction", "optimizer", "languages", "jbig2", "cookbook", "docker", "advanced", "batch", "performance",
+    "pdfsecurity", "errors", "api", "plugins",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -1713,6 +1759,14 @@ CORPORA = {
     "debian-pelican": Corpus(
         "pelican-doc", "4.8.0+dfsg-1", "c5398a2c4db96827ce75fba2f4931b6e8fc87b173c7733618c8ef45d648ab67c",
         {f"{p}.html": f"usr/share/doc/pelican/html/{p}.html" for p in PELICAN_PAGES},
+    ),
+    "debian-infernal": Corpus(
+        "infernal-doc", "1.1.4-1", "6f59072412c2dc459c1b95f99e8403d81a0ba900f2368595ecbd3e670c9e9677",
+        {"infernal-users-guide.pdf": "usr/share/doc/infernal/Userguide.pdf"},
+    ),
+    "debian-ocrmypdf": Corpus(
+        "ocrmypdf-doc", "14.0.1+dfsg1-1", "b37df53ad5fb64e53c9265532d0f0390a8e77c47025485236d7c91552ae2f77c",
+        {f"{p}.html": f"usr/share/doc/ocrmypdf/html/{p}.html" for p in OCRMYPDF_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
