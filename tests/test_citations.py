@@ -2781,3 +2781,15 @@ def test_what_replaces_the_default_is_no_question_about_a_default():
     loads = [P(1, "--keys filename Load the key bindings from filename. The key bindings are described in the "
                   "chapter on configuration, with examples for each of the editor's commands.")]
     assert ground("By default ne loads the --keys file [1].", loads, "Which file does ne load by default?").dropped
+
+
+def test_a_command_that_fills_a_synopsis_placeholders_with_values_is_given():
+    """gpsim: "break c cycle_number … The 'c' option to the break command allows a break point to be set
+    at a particular value of the cycle counter": "break c 100" is that synopsis with a value; "break e
+    100" and "break c --all" are commands no passage gives."""
+    manual = [P(1, "Cycle counter Breakpoints break c cycle_number The cycle counter is gpsim's time keeper. The 'c' "
+                   "option to the break command allows a break point to be set at a particular value of the cycle counter.")]
+    reply = "Use the `c` option of the `break` command [1]:\n\n```\nbreak c {}\n```\n"
+    assert not ground(reply.format("100"), manual).dropped
+    assert ground(reply.format("--all"), manual).dropped
+    assert ground(reply.replace("break c", "break e").format("100"), manual).dropped

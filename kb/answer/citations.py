@@ -1336,7 +1336,8 @@ def _grounded_code(text: str, texts: dict[int, str]) -> tuple[str, list[str]]:
             command = _normalised(_PROMPT.sub("", MARKER.sub(" ", line))).strip()
             if not command or command.startswith("#"):
                 continue
-            given = [n for n, body in texts.items() if mentions(command, body) or _program_options(command, body)]
+            given = [n for n, body in texts.items()
+                     if mentions(command, body) or _program_options(command, body) or _synopsis_filled(command, body)]
             if not given:
                 dropped.append(f"`{line.strip()}` (a command no passage gives)")
                 return ""
@@ -1351,6 +1352,25 @@ def _grounded_code(text: str, texts: dict[int, str]) -> tuple[str, list[str]]:
         return f"{whole.rstrip()}\n[{giving[0]}]\n"
 
     return _FENCED.sub(check, text), dropped
+
+
+# A synopsis's placeholder: "<file>", "[n]", "cycle_number", "bp_number", "filename".
+_SYNOPSIS_SLOT = r"(?:<[^<>\s]+>|\[[^\[\]\s]+\]|[a-z]+_[a-z_]+|file(?:name)?|number|value|address|name|path|n)"
+
+
+def _synopsis_filled(command: str, text: str) -> bool:
+    """Whether `command` is a synopsis of `text` with values for its last placeholders: "break c 100"
+    from "break c cycle_number" (the command and at least one word of it as given; values, not options,
+    in the placeholders' places)."""
+    words = command.split()
+    for given in range(len(words) - 1, 1, -1):
+        values = words[given:]
+        if any(v.startswith("-") for v in values):
+            return False
+        said = r"\s+".join(map(re.escape, words[:given]))
+        if re.search(rf"(?<![\w-]){said}(?:\s+{_SYNOPSIS_SLOT}){{{len(values)}}}(?![\w-])", text):
+            return True
+    return False
 
 
 def _program_options(command: str, text: str) -> bool:
