@@ -2793,3 +2793,41 @@ def test_a_command_that_fills_a_synopsis_placeholders_with_values_is_given():
     assert not ground(reply.format("100"), manual).dropped
     assert ground(reply.format("--all"), manual).dropped
     assert ground(reply.replace("break c", "break e").format("100"), manual).dropped
+
+
+def test_an_upper_case_setting_name_in_backticks_is_a_fact_a_placeholder_is_not():
+    """Pelican: "Which setting turns on Pelican's built-in full-text search index?" answered
+    "`FULLTEXT_SEARCH`", a setting no passage names: a name alone in backticks, or one a value is
+    set to, is a fact to check; FILE in `--output FILE` stays a placeholder."""
+    assert facts("The setting is `FULLTEXT_SEARCH` [1].") == {"fulltext_search"}
+    assert facts("Set `SUMMARY_MAX_LENGTH = 50` [1].") == {"summary_max_length", "50"}
+    assert facts("Use `--output FILE` [1].") == {"--output"}
+    settings = [P(1, "SEARCH_INDEX = False Whether to write a search index of the site. SITEURL = '' Base URL of your site.")]
+    question = "Which setting turns on Pelican's built-in full-text search index for the generated site?"
+    assert ground("The setting is `FULLTEXT_SEARCH` [1].", settings, question).dropped
+    assert not ground("The setting is `SEARCH_INDEX` [1].", settings, question).dropped
+    # the setting an answer names before its default's amount is no default itself
+    stacks = [P(1, "Stack Default Environment Description name size (Kb) variable local 16384 LOCALSZ control stack "
+                   "(environments and choice-points) global 32768 GLOBALSZ heap (compound terms) trail 16384 TRAILSZ "
+                   "conditional bindings (bindings to undo at backtracking) cstr 16384 CSTRSZ finite domain constraint "
+                   "stack (FD variables and constraints) atoms 32768 MAX ATOM atom table")]
+    assert not ground("The environment variable is `CSTRSZ`, and its default size in Kb is 16384 [1].", stacks,
+                      "Which environment variable sets the size of the cstr stack, and what is its default size?").dropped
+
+
+def test_a_page_footer_names_no_author_and_quoted_words_keep_no_sentence_punctuation():
+    """Pelican: "Who designed Pelican's built-in notmyidea theme?" answered "Justin Mayer" from every
+    page's footer, "© Copyright 2023 – present, Justin Mayer, Alexis Metaireau, and contributors.
+    Created using Sphinx 5.3.0.": a copyright holder is no designer. And "calepin," which means
+    "notebook." quotes "notebook", as the page writes it."""
+    from kb.answer.citations import role_unsaid
+
+    footer = [P(1, "In this example, the theme notmyidea-cms is replaced by the theme notmyidea-cms-fr © Copyright "
+                   "2023 – present, Justin Mayer, Alexis Metaireau, and contributors. Created using Sphinx 5.3.0.")]
+    assert role_unsaid("Who designed Pelican's built-in notmyidea theme?", footer) == "author"
+    assert role_unsaid("Who designed Pelican's built-in notmyidea theme?",
+                       [P(1, "The notmyidea theme was designed by Jane Doe. " + footer[0].text)]) == ""
+    assert {"calepin", "notebook"} <= facts('It comes from the French word "calepin," which means "notebook." [1]')
+    assert "notebook." not in facts('It comes from the French word "calepin," which means "notebook." [1]')
+    anagram = [P(1, "“Pelican” is an anagram for calepin, which means “notebook” in French.")]
+    assert not ground('The name comes from the French word "calepin," which means "notebook." [1]', anagram).dropped

@@ -56,6 +56,7 @@ _HAN = re.compile(f"[{CJK_UNIFIED}]")
 _IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.:-])(?!(?<![/~])[A-Za-z]+/[A-Za-z]+(?![\w./-]))"
                          r"((?:--[A-Za-z][\w-]*|[A-Za-z][\w-]*(?:(?:[_./]|::)[\w-]+)+|[A-Za-z]+\d[\w.]*(?:-[\w.]*\w)*"
                          r"|[a-z]+[A-Z]\w*))(?![\w])", re.ASCII)
+_SETTING_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
 _PLACEHOLDER = re.compile(r"[<>{}\[\]|]|\.\.\.|…|^[A-Z][A-Z_]{2,}$")
 _ASSIGN = frozenset({"=", ":", ":=", "=>", "+="})  # assignment operators in a code span
 _GENERIC = frozenset("using uses used need needs answer question passage passages document documents".split())
@@ -383,7 +384,8 @@ def facts(sentence: str) -> set[str]:
     found |= {f"{number} {unit}" for number, unit in quantities} | versions | hexes
     found |= {name.lower() for name in _NAME.findall(_CODE.sub(" ", plain))}
     found |= {name.lower() for name in _VARIABLE_NAME.findall(_CODE.sub(" ", plain)) if name not in _SHOUTED}
-    found |= {" ".join(q.lower().split()) for q in _QUOTED.findall(_CODE.sub(" ", plain)) if re.search(r"\w", q)}
+    # (a sentence's own punctuation inside the quotes is no part of them: "calepin," which means "notebook.")
+    found |= {" ".join(q.lower().split()).rstrip(".,;:!?") for q in _QUOTED.findall(_CODE.sub(" ", plain)) if re.search(r"\w", q)}
     found |= {e.lower() for e in _EXTENSION.findall(_CODE.sub(" ", plain))}
     # (a one-dash option of five lower-case letters or more: "-pslevel", which no passage names, is
     # made up; not one-letter flags run together, "tar -xzf", nor "-fno-…", "-Xmx2g" or "-Dfile.encoding")
@@ -391,7 +393,11 @@ def facts(sentence: str) -> set[str]:
     for code, ident in _IDENTIFIER.findall(_IPV6.sub(" ", plain)):
         if code:  # each word of a command, placeholders (<package>, FILE, ...) aside
             # (an assignment, "=" in `port = *:9001`, is no fact: the passage may give the value alone)
-            found |= {w.lower().rstrip(".,;") for w in code.split() if not _PLACEHOLDER.search(w) and w not in _ASSIGN}
+            # (an upper-case name alone, `FULLTEXT_SEARCH`, or set, `SUMMARY_MAX_LENGTH = 50`, is a setting's, no placeholder)
+            words = code.split()
+            found |= {w.lower().rstrip(".,;") for i, w in enumerate(words) if w not in _ASSIGN and (
+                not _PLACEHOLDER.search(w) or _SETTING_NAME.fullmatch(w.rstrip(".,;"))
+                and (len(words) == 1 or i + 1 < len(words) and words[i + 1] in _ASSIGN))}
         elif ident.strip(". ") and ident.strip().lower().rstrip(".") not in _LATIN_ABBREVIATIONS:
             found.add(ident.strip().lower().rstrip("."))
     return {f for f in found if f}
@@ -1197,7 +1203,9 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
                             for m in [_fact_pattern(_unscored(f, _normalised(segment.text))).search(_normalised(segment.text))]
                             if m), default=-1)
         if first_amount >= 0:
-            given_default = {f for f in given_default if _AMOUNT.fullmatch(f) or not re.fullmatch(r"[\w.-]*[_.-][\w.-]*", f)
+            # (a name of parts, or one the answer writes in capitals: `CSTRSZ`)
+            given_default = {f for f in given_default if _AMOUNT.fullmatch(f) or not (
+                re.fullmatch(r"[\w.-]*[_.-][\w.-]*", f) or re.search(rf"(?<![\w-]){re.escape(f.upper())}(?![\w-])", segment.text))
                              or not 0 <= _normalised(segment.text).find(f) < first_amount}
         versions = {f for f in stated if re.fullmatch(r"\d+(?:\.\d+)+", f)} | released if version_names is not None else set()
 
@@ -2383,13 +2391,18 @@ def role_unsaid(question: str, cited: list[Cited]) -> str:
     made_what = {"".join(m).lower() for m in _MADE_THING.findall(question[made.end():])} - _STOP \
         if role == "author" and made else set()
     for p in cited:
-        text = _normalised(f"{getattr(p, 'label', '')}\n{p.text}")
+        # (a page's footer says who holds the copyright and what built the page, not who made what it documents:
+        # "© Copyright 2023 – present, Justin Mayer, Alexis Metaireau, and contributors. Created using Sphinx 5.3.0.")
+        text = _FOOTER.sub(" ", _normalised(f"{getattr(p, 'label', '')}\n{p.text}"))
         sentences = [t for t in _SENTENCE_END.split(_ABBREVIATED.sub("eg", text)) if t.strip()] if made_what else [text]
         if any(set(said.findall(sentence)) - own and (not made_what or any(
                 re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", " ".join(sentences[max(0, i - 2) : i + 1]))
                 for w in made_what)) for i, sentence in enumerate(sentences)):
             return ""
     return role
+
+
+_FOOTER = re.compile(r"(?:©|\bcopyright\b)[^.\n]*|\b(?:created|built|generated)\s+(?:using|with)\s+sphinx\b[^.\n]*")
 
 
 # ("Markdown filter", "Epson driver", "… to Windows"; not "Aspell's")
