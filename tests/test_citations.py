@@ -2793,6 +2793,11 @@ def test_a_command_that_fills_a_synopsis_placeholders_with_values_is_given():
     assert not ground(reply.format("100"), manual).dropped
     assert ground(reply.format("--all"), manual).dropped
     assert ground(reply.replace("break c", "break e").format("100"), manual).dropped
+    # a name of parts is no placeholder, nor an optional option in brackets
+    django = [P(1, "python manage.py show_urls lists every URL pattern of the project with its view.")]
+    assert ground("Run this command [1]:\n\n```\npython manage.py flush\n```\n", django).dropped
+    push = [P(1, "kb push [--force] remote_name uploads the index to the remote.")]
+    assert ground("Run this command [1]:\n\n```\nkb push origin main\n```\n", push).dropped
 
 
 def test_an_upper_case_setting_name_in_backticks_is_a_fact_a_placeholder_is_not():
@@ -2802,6 +2807,9 @@ def test_an_upper_case_setting_name_in_backticks_is_a_fact_a_placeholder_is_not(
     assert facts("The setting is `FULLTEXT_SEARCH` [1].") == {"fulltext_search"}
     assert facts("Set `SUMMARY_MAX_LENGTH = 50` [1].") == {"summary_max_length", "50"}
     assert facts("Use `--output FILE` [1].") == {"--output"}
+    # a signal, a stream or a model's own placeholder alone in backticks is no setting's name
+    assert facts("Send the master process `SIGHUP` [1].") == set()
+    assert facts("Run `kb login --token YOUR_TOKEN`, where `YOUR_TOKEN` is the API token [1].") == {"kb", "login", "--token"}
     settings = [P(1, "SEARCH_INDEX = False Whether to write a search index of the site. SITEURL = '' Base URL of your site.")]
     question = "Which setting turns on Pelican's built-in full-text search index for the generated site?"
     assert ground("The setting is `FULLTEXT_SEARCH` [1].", settings, question).dropped
@@ -2813,6 +2821,10 @@ def test_an_upper_case_setting_name_in_backticks_is_a_fact_a_placeholder_is_not(
                    "stack (FD variables and constraints) atoms 32768 MAX ATOM atom table")]
     assert not ground("The environment variable is `CSTRSZ`, and its default size in Kb is 16384 [1].", stacks,
                       "Which environment variable sets the size of the cstr stack, and what is its default size?").dropped
+    # ... but a value in capitals after "default" is one
+    modes = [P(1, "Valid values are NONE, FAST, BEST. The default is FAST. The block size defaults to 4096 bytes.")]
+    assert ground("By default compression is BEST and the block size is 4096 bytes [1].", modes,
+                  "What are the default compression and block size?").dropped
 
 
 def test_a_page_footer_names_no_author_and_quoted_words_keep_no_sentence_punctuation():
@@ -2827,7 +2839,11 @@ def test_a_page_footer_names_no_author_and_quoted_words_keep_no_sentence_punctua
     assert role_unsaid("Who designed Pelican's built-in notmyidea theme?", footer) == "author"
     assert role_unsaid("Who designed Pelican's built-in notmyidea theme?",
                        [P(1, "The notmyidea theme was designed by Jane Doe. " + footer[0].text)]) == ""
+    # a copyright line that says who made something still says it
+    assert role_unsaid("Who wrote the Windows port of Aspell?",
+                       [P(1, "Portions copyright 2003 John Smith, who wrote the Windows port.")]) == ""
     assert {"calepin", "notebook"} <= facts('It comes from the French word "calepin," which means "notebook." [1]')
     assert "notebook." not in facts('It comes from the French word "calepin," which means "notebook." [1]')
+    assert ":q!" in facts('Type ":q!" to quit and discard the changes [1].')  # (a value's own punctuation stays)
     anagram = [P(1, "“Pelican” is an anagram for calepin, which means “notebook” in French.")]
     assert not ground('The name comes from the French word "calepin," which means "notebook." [1]', anagram).dropped

@@ -384,8 +384,10 @@ def facts(sentence: str) -> set[str]:
     found |= {f"{number} {unit}" for number, unit in quantities} | versions | hexes
     found |= {name.lower() for name in _NAME.findall(_CODE.sub(" ", plain))}
     found |= {name.lower() for name in _VARIABLE_NAME.findall(_CODE.sub(" ", plain)) if name not in _SHOUTED}
-    # (a sentence's own punctuation inside the quotes is no part of them: "calepin," which means "notebook.")
-    found |= {" ".join(q.lower().split()).rstrip(".,;:!?") for q in _QUOTED.findall(_CODE.sub(" ", plain)) if re.search(r"\w", q)}
+    # (a sentence's full stop or comma inside quoted words is no part of them: "calepin," which means "notebook.";
+    # ":q!" and "C:" keep theirs)
+    found |= {re.sub(r"(?<=[a-z])[.,]$", "", q) if re.fullmatch(r"[\w' -]+[.,]?", q) else q
+              for q in (" ".join(quoted.lower().split()) for quoted in _QUOTED.findall(_CODE.sub(" ", plain))) if re.search(r"\w", q)}
     found |= {e.lower() for e in _EXTENSION.findall(_CODE.sub(" ", plain))}
     # (a one-dash option of five lower-case letters or more: "-pslevel", which no passage names, is
     # made up; not one-letter flags run together, "tar -xzf", nor "-fno-…", "-Xmx2g" or "-Dfile.encoding")
@@ -393,11 +395,13 @@ def facts(sentence: str) -> set[str]:
     for code, ident in _IDENTIFIER.findall(_IPV6.sub(" ", plain)):
         if code:  # each word of a command, placeholders (<package>, FILE, ...) aside
             # (an assignment, "=" in `port = *:9001`, is no fact: the passage may give the value alone)
-            # (an upper-case name alone, `FULLTEXT_SEARCH`, or set, `SUMMARY_MAX_LENGTH = 50`, is a setting's, no placeholder)
+            # (an upper-case name of parts alone, `FULLTEXT_SEARCH`, or set, `SUMMARY_MAX_LENGTH = 50`, is a setting's, no
+            # placeholder; `SIGHUP`, `STDIN` and `YOUR_TOKEN` are not)
             words = code.split()
             found |= {w.lower().rstrip(".,;") for i, w in enumerate(words) if w not in _ASSIGN and (
-                not _PLACEHOLDER.search(w) or _SETTING_NAME.fullmatch(w.rstrip(".,;"))
-                and (len(words) == 1 or i + 1 < len(words) and words[i + 1] in _ASSIGN))}
+                not _PLACEHOLDER.search(w) or _SETTING_NAME.fullmatch(w.rstrip(".,;")) and (
+                    len(words) == 1 and "_" in w and not re.match(r"(?:YOUR|MY)_", w)
+                    or i + 1 < len(words) and words[i + 1] in _ASSIGN))}
         elif ident.strip(". ") and ident.strip().lower().rstrip(".") not in _LATIN_ABBREVIATIONS:
             found.add(ident.strip().lower().rstrip("."))
     return {f for f in found if f}
@@ -1203,9 +1207,11 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
                             for m in [_fact_pattern(_unscored(f, _normalised(segment.text))).search(_normalised(segment.text))]
                             if m), default=-1)
         if first_amount >= 0:
-            # (a name of parts, or one the answer writes in capitals: `CSTRSZ`)
+            # (a name of parts, or one the answer writes in capitals before it says "default": `CSTRSZ`, not "BEST" in "By
+            # default compression is BEST")
+            named = segment.text[: (_DEFAULT.search(segment.text) or re.search("$", segment.text)).start()]
             given_default = {f for f in given_default if _AMOUNT.fullmatch(f) or not (
-                re.fullmatch(r"[\w.-]*[_.-][\w.-]*", f) or re.search(rf"(?<![\w-]){re.escape(f.upper())}(?![\w-])", segment.text))
+                re.fullmatch(r"[\w.-]*[_.-][\w.-]*", f) or re.search(rf"(?<![\w-]){re.escape(f.upper())}(?![\w-])", named))
                              or not 0 <= _normalised(segment.text).find(f) < first_amount}
         versions = {f for f in stated if re.fullmatch(r"\d+(?:\.\d+)+", f)} | released if version_names is not None else set()
 
@@ -1362,8 +1368,10 @@ def _grounded_code(text: str, texts: dict[int, str]) -> tuple[str, list[str]]:
     return _FENCED.sub(check, text), dropped
 
 
-# A synopsis's placeholder: "<file>", "[n]", "cycle_number", "bp_number", "filename".
-_SYNOPSIS_SLOT = r"(?:<[^<>\s]+>|\[[^\[\]\s]+\]|[a-z]+_[a-z_]+|file(?:name)?|number|value|address|name|path|n)"
+# A synopsis's placeholder: "<file>", "[n]", "cycle_number", "bp_number", "filename" (not "[--force]", nor a name
+# of parts such as show_urls or kb_indexer).
+_SYNOPSIS_SLOT = (r"(?:<[^<>\s]+>|\[(?!-)[^\[\]\s]+\]|[a-z]+_(?:[a-z]+_)*(?:number|name|file|filename|path|dir|id|address"
+                  r"|value|size|count)|file(?:name)?|number|value|address|name|path|n)")
 
 
 def _synopsis_filled(command: str, text: str) -> bool:
@@ -1371,7 +1379,7 @@ def _synopsis_filled(command: str, text: str) -> bool:
     from "break c cycle_number" (the command and at least one word of it as given; values, not options,
     in the placeholders' places)."""
     words = command.split()
-    for given in range(len(words) - 1, 1, -1):
+    for given in range(len(words) - 1, max(1, len(words) - 4), -1):  # (three values at most)
         values = words[given:]
         if any(v.startswith("-") for v in values):
             return False
@@ -2402,7 +2410,10 @@ def role_unsaid(question: str, cited: list[Cited]) -> str:
     return role
 
 
-_FOOTER = re.compile(r"(?:©|\bcopyright\b)[^.\n]*|\b(?:created|built|generated)\s+(?:using|with)\s+sphinx\b[^.\n]*")
+# (up to the sentence's end, unless it says who made something: "Portions copyright 2003 John Smith, who wrote the
+# Windows port")
+_FOOTER = re.compile(r"(?:©|\bcopyright\b)(?:(?!(?<![a-z])(?:author|wrote|written|writer|develop|creat|design|implement|start"
+                     r"|found|origin|maintain|port))[^.\n])*(?![^.\n])|\b(?:created|built|generated)\s+(?:using|with)\s+sphinx\b[^.\n]*")
 
 
 # ("Markdown filter", "Epson driver", "… to Windows"; not "Aspell's")
