@@ -2847,3 +2847,16 @@ def test_a_page_footer_names_no_author_and_quoted_words_keep_no_sentence_punctua
     assert ":q!" in facts('Type ":q!" to quit and discard the changes [1].')  # (a value's own punctuation stays)
     anagram = [P(1, "“Pelican” is an anagram for calepin, which means “notebook” in French.")]
     assert not ground('The name comes from the French word "calepin," which means "notebook." [1]', anagram).dropped
+
+
+def test_to_a_question_for_a_default_port_the_one_port_a_passage_gives_is_it():
+    """OCRmyPDF: "OCRmyPDF Docker 镜像自带的示例 Web 服务默认监听哪个端口？" where the page says "docker run … -p
+    5000:5000 … This will configure the machine to listen on port 5000": the one port it gives is the
+    default; a passage that gives two ports does not say which is."""
+    docker = [P(1, "The OCRmyPDF Docker image includes an example, barebones HTTP web service. The webservice may be "
+                   "launched as follows: docker run --entrypoint python3 -p 5000:5000 jbarlow83/ocrmypdf webservice.py "
+                   "This will configure the machine to listen on port 5000.")]
+    question = "OCRmyPDF Docker 镜像自带的示例 Web 服务默认监听哪个端口？"
+    assert not ground("默认监听端口是 5000 [1]。", docker, question).dropped
+    two = [P(1, docker[0].text + " The metrics exporter listens on port 9100.")]
+    assert ground("默认监听端口是 5000 [1]。", two, question).dropped

@@ -1126,6 +1126,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     scene = _SCENE.sub(" ", question)
     scene = _INSTEAD.sub(" ", scene) if _ASKS_A_NAME.search(question) else scene
     default_asked = bool(_DEFAULT.search(scene) or _UNSET.search(question))
+    port_default = default_asked and bool(_PORT_ASKED.search(question)) and not _SERIAL_PORT.search(question)
     asks_default = single and default_asked
     # To "which version", a dotted number is a version where the passage says it as one.
     version_names = _version_names(question) if single and asked_kind(question) == "version" else None
@@ -1226,7 +1227,10 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             pinned(f, texts[n]) or f in entered and _in_entry(f, texts[n], set_by.get(n, set()) & settings)
             for f in stated)]
         # (a --help list's bracketed default is the option's the question names, not a neighbour's the answer names)
-        defaults = [n for n in about if all(given_as_default(f, texts[n], posed) for f in given_default)]
+        # (to a question for a default port, a number the passage gives as the port, its one, is the default: "docker run
+        # … -p 5000:5000 … This will configure the machine to listen on port 5000", "PORT = 8000 The TCP port to serve …")
+        defaults = [n for n in about if all(given_as_default(f, texts[n], posed) or port_default and _plain_port(f, texts[n])
+                                            and len(_ports_said(texts[n])) == 1 for f in given_default)]
         # A default value comes after the name of the setting it belongs to.
         values = {f for f in given_default if _AMOUNT.fullmatch(f)} if settings else set()
         owners = _own_names(_normalised(claim(segment.text)), values, settings)
@@ -1961,6 +1965,23 @@ def absence_unsaid(question: str, answer: str, cited: list[Cited]) -> bool:
 _PORT_ASKED = re.compile(r"\b(?:tcp|udp)\s+port\b|\bport\s+number\b|\b(?:which|what)\s+(?:default\s+)?port\b(?!\s+(?:of|to|for)\b)"
                          r"|(?:哪个|哪一个|什么)[^，,。？?]{0,8}端口(?!地址|名)|端口号?(?:是|为)?多少", re.I)
 _SERIAL_PORT = re.compile(r"\b(?:serial|parallel|com|usb|printer)\s+port\b|串口|并口", re.I)
+
+
+def _plain_port(number: str, text: str) -> bool:
+    """Whether `text` gives `number` as a port in a plain statement: not an example's ("Example: port 9090 in
+    a test setup") nor a configuration snippet's ("remote 127.0.0.1 port 2345; transport ssh {")."""
+    for m in re.finditer(rf"(?<![\d.]){re.escape(number)}(?!\d)", text):
+        if re.search(r"\bexample|\be\.g\.|\bfor instance\b|\bsuch as\b", text[max(0, m.start() - 40) : m.start()]) \
+                or re.match(r"\s*[;{]", text[m.end():]):
+            continue
+        if _said_as_port(number, text[max(0, m.start() - 60) : m.end() + 20]):
+            return True
+    return False
+
+
+def _ports_said(text: str) -> set[str]:
+    """The numbers a passage gives as ports."""
+    return {n for n in set(re.findall(r"(?<![\d.])\d{2,5}(?![\d])", text)) if _said_as_port(n, text)}
 
 
 def _said_as_port(number: str, text: str) -> bool:
