@@ -2739,13 +2739,15 @@ def test_a_version_of_three_parts_in_a_chinese_question_anchors_the_answer_besid
     assert ground("每个子进程启动 25 个线程 [1]。", changes, question, anchors=anchor_terms(question)).dropped
 
 
-def test_a_quoted_value_the_question_holds_only_inside_a_longer_word_is_no_restatement():
-    """ne's syntax table: "which syntax definition is used for files ending in .sage?" "… is 'sage'."
-    gives a value; quoting back what the question itself writes gives none."""
+def test_a_quoted_value_the_question_does_not_hold_is_no_restatement():
+    """ne's syntax table: "which syntax definition is used for files ending in .sage?" "… is 'python'."
+    gives a value; "… is 'sage'" (the round-35 reply; the table says python) gives the question's
+    ".sage" back, and so does quoting what the question itself writes."""
     from kb.answer.citations import restates
 
     question = "In the Syntax command's built-in table, which syntax definition is used for files ending in .sage?"
-    assert not restates(question, "The syntax definition used for files ending in .sage is 'sage' [1].")
+    assert not restates(question, "The syntax definition used for files ending in .sage is 'python' [1].")
+    assert restates(question, "The syntax definition used for files ending in .sage is 'sage' [1].")
     assert restates("Which syntax definition does the 'sage' entry use?", "The 'sage' entry uses a syntax definition [1].")
     assert restates("What is the default namespace Patroni stores the cluster under?",
                     "The default namespace Patroni stores the cluster under is `<namespace>` [1].")  # a placeholder

@@ -1514,7 +1514,6 @@ _VAGUE = re.compile(r"\b(?:a|an|some)\s+(?:certain|specific|particular)\b", re.I
 
 
 # The value an answer gives: the word after "is" that ends a clause ("… is PIPEFN, and …").
-_QUOTED_WORD = re.compile(r"(?<![\w'’])[`'\"“‘]([^`'\"“”‘’\s]{1,40})[`'\"”’](?![\w'’])")
 _VALUE_IS = re.compile(r"\b(?:is|are)\s+[`\"']?([\w./-]+)[`\"']?(?=\s*(?:\[\d+\]\s*)?(?:[.,;]|\band\b|$))", re.I)
 # "the default" before a word of the question: the thing asked about, not a value.
 _THE_DEFAULT = re.compile(r"\b(the|its)\s+default\s+(?=([A-Za-z][\w.-]*))", re.I)
@@ -1565,14 +1564,6 @@ def restates(question: str, text: str) -> bool:
     if set(_TILDE.findall(plain)) - set(_TILDE.findall(question)):
         return False  # "The collection file becomes foo~": a backup name or a home path is a value
     values = {v.lower() for v in _VALUE_IS.findall(plain)}
-    if {v.lower() for v in _QUOTED_WORD.findall(plain)
-        if not re.fullmatch(r"<[^<>]*>|\$?\{[^{}]*\}|\[[^\[\]]*\]|\.{2,}|…", v)
-        and v.lower() not in _STOP | _FILLER | {"default", "defaults"}
-        and _stem(v.lower()) not in {_stem(w) for w in re.findall(r"[\w./-]+", given)}} \
-            - set(re.findall(r"[\w./-]+", given)):
-        # "… for files ending in .sage is 'sage'": a quoted value the question does not write as such (a
-        # placeholder, "`<namespace>`" to "Which namespace …", is none)
-        return False
     listed = re.search(r"^[ \t]*(?:[-*•]|\d{1,3}[.)])[ \t]+\S", plain, re.M)  # a list gives its values below
     if values and not listed and _WH.match(question) and values <= set(re.findall(r"[\w./-]+", given)):
         return True  # "Which file does PIPEFN name by default?" "The default file name … is PIPEFN."
