@@ -540,8 +540,9 @@ _ASKING = frozenset("what which when where whom whose does many much long often 
 
 def anchor_terms(question: str) -> set[str]:
     """The question's content words (4+ letters, as 5-letter prefixes, so "deleting" meets
-    "deleted"), its acronyms ("MTU"), its versions of three parts ("0.9.0") and, for the Chinese nouns it uses, the English words of the
-    glossary (设备: "devic"): one of them must be near a fact in the passage that supports it."""
+    "deleted"), its acronyms ("MTU"), a Chinese question's versions of three parts ("0.9.0") and,
+    for the Chinese nouns it uses, the English words of the glossary (设备: "devic"): one of them
+    must be near a fact in the passage that supports it."""
     words = re.findall(r"[a-z][a-z0-9_.-]*[a-z0-9]", _normalised(question))
     words += [part for w in words for part in re.split(r"[-_./]", w) if part != w]  # systemd-journald: journald too
     acronyms = {a.lower() for a in re.findall(r"(?<![A-Za-z])[A-Z]{3,5}(?![A-Za-z])", question)}  # MTU, UDP
@@ -2021,10 +2022,12 @@ _MAXIMUM_ASKED = re.compile(r"\b(?:what|which)\s+is\s+the\s+(?:maximum|largest|b
                             r"|\bat\s+most\b|\bhow\s+(?:high|deep(?:ly)?|far|large|long|big|many|much)\b[^?]*\bmaximum\b"
                             r"|最多|最大|最长|最高|上限", re.I)
 # What gives a number as a bound, in its clause before it: "at most 8192 rules", "(max. 256 bytes)", "up to 6",
-# "no deeper than 100", "capped at 256", "as many as 32 types", "≤ 16", "between 1 and 64", "from -20 (…) to 19", "limited by
-# GSM_BACKUP_MAX_SMS (100000 …)"; or right after it: "255 is the largest".
+# "no deeper than 100", "capped at 256", "as many as 32 types", "≤ 16", "between 1 and 64", "from -20 (…) to 19",
+# "limited by GSM_BACKUP_MAX_SMS (100000 …)"; or right after it: "255 is the largest".
 _BOUND_SAID = re.compile(r"\b(?:max(?:imum|imal)?|at\s+most|up\s+(?:to|through)|limit(?:s|ed)?|restrict(?:s|ed)?\s+to|largest|biggest|highest"
-                         r"|longest|greatest|exceed(?:s|ed|ing)?|upper|caps?|capped|ceiling|truncat\w*|(?<!twice\s)(?<!times\s)(?<!half\s)as\s+(?:many|much|large|long|big|high)\s+as(?=\s*(?:about\s+|~\s*)?$)|(?:no|not)\s+(?:more"
+                         r"|longest|greatest|exceed(?:s|ed|ing)?|upper|caps?|capped|ceiling|truncat\w*"
+                         r"|(?<!twice\s)(?<!times\s)(?<!half\s)as\s+(?:many|much|large|long|big|high)\s+as(?=\s*(?:about\s+|~\s*)?$)"
+                         r"|(?:no|not)\s+(?:more"
                          r"|larger|longer|greater|higher|deeper|bigger)\s+than|(?:higher|longer|larger|greater|more|bigger|deeper)"
                          r"\s+than|or\s+(?:less|fewer|smaller|lower)|less\s+than\s+or\s+equal|cannot\s+be\s+(?:more|larger"
                          r"|longer|greater|higher)|nest(?:ed|ing)?|between\s+\S+\s+and)\b|≤|<=|最多|最大|最长|最高|上限|不超过|以内", re.I)
