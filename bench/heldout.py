@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's sixty-six held-out sets: thirty-three PDF manuals and thirty-three HTML manuals, each held out for one round.
+"""Build kb's sixty-eight held-out sets: thirty-four PDF manuals and thirty-four HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: sixty-six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: sixty-eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1019,6 +1019,35 @@ below) and unpacked there with `dpkg -x`:
   maintainer notes (contributing.html, maintainers.html: for contributors and packagers), the general index and search
   pages, the reStructuredText sources (_sources/, the same text), the search index and inventory, the stylesheets,
   scripts and images, and the NEWS.Debian, changelogs, copyright and doc-base metadata.
+- debian-latex2rtf: latex2rtf-doc 2.3.18a-3 (sha256 3e850ba7c9617de4ca0cb1dd649d651ea77b1dddfefecf271628b65e5dbb5fc9),
+  "LaTeX2RTF: A converter from LaTeX to RTF" by Georg Lehner, updated by Wilfried Hennings and Scott Prahl (edition
+  0.7.2, for program version 2.3.18 and up): the introduction; installation (obtaining it, Unix with the Makefile and
+  latex2png, plain DOS, MS Windows and the search path, Macintosh, problems compiling and with make check); using it:
+  the general assumptions (the .aux and .bbl files, the .cfg files and RTFPATH), the command line options (-a, -b, -C
+  code pages, -d, -D, -E figures, -f fields, -F, -i, -M equations, -o, -p, -P, -se, -sf, -t tables, -S, -T, -W, -Z) and
+  debugging; the features (LaTeX2e, Unicode, input encodings, languages, cross references, page formatting, equations,
+  symbols and fonts, tables, graphics, page styles, Hyperlatex, APA); the configuration (input processing, conditional
+  parsing with the iflatextortf switch, output formatting, direct.cfg, ignore.cfg, fonts.cfg and language.cfg); the
+  error messages and logging; the history and copyright; development: the unimplemented features, missing options, known
+  bugs, reporting bugs, the to-do list and the list of the LaTeX commands parsed, then the command index. Kept: the PDF
+  of the manual, 70 PDF pages (about 149,000 characters of text as pypdf extracts it; the page numbers printed on its
+  pages are the PDF's less two; a few pages are blank, and the table of contents comes last, on pages i-iv), one file;
+  the package ships it gzipped (latex2rtf.pdf.gz) and it is laid out unpacked, with the package's mtime. Left out: the
+  same manual as HTML and plain text (latex2rtf.html, latex2rtf.txt.gz: one format, and the usr/share/doc/latex2rtf/
+  symlinks to them), and the changelogs and copyright.
+- debian-stealth: stealth-doc 4.03.03-1 (sha256 19897bcf0a0802c6930090dc72df85a986c9f140867b65042f046b094a2130aa), the
+  Stealth 4.03.03 manual by Frank B. Brokken (University of Groningen, 2005-2022; the SSH-based file integrity scanner,
+  run from a monitor against its clients): the introduction (daemon, foreground and IPC modes, what is new in 4.x);
+  compiling and installing with icmake; granting access (the monitor's ssh key, the client's authorized_keys, the
+  shell); the policy file (DEFINE and USE directives with their defaults, LABEL, LOCAL and remote commands, GET and PUT,
+  CHECK and NOTEST, --max-size against denial of service); running stealth (the command-line and policy file options,
+  rsyslog filtering, an example policy built step by step, the mailed report and the log files, later runs, skipping
+  files, automated runs with cron and --repeat, report file rotation with --suspend and --resume, status file cleanup
+  and logrotate); kick-starting; the usage info; and the error messages. The package's PDF is the same text. Kept: its
+  HTML (Yodl's), one file per chapter as the package ships it, 8 files in the manual's order, about 90,000 characters of
+  text once the tags are stripped. Left out: the title page (stealth.html: the table of contents), the same manual as
+  PDF, DVI and LaTeX (manual/pdf/, manual/LaTeX/: one format), the example policies (examples/), the README files and
+  acknowledgements, the cross-reference file (stealth.xref.gz), and the changelogs and copyright.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1087,6 +1116,8 @@ Layout:
     bench/.cache/heldout/debian-pelican/corpus/<page>.html
     bench/.cache/heldout/debian-infernal/corpus/infernal-users-guide.pdf
     bench/.cache/heldout/debian-ocrmypdf/corpus/<page>.html
+    bench/.cache/heldout/debian-latex2rtf/corpus/latex2rtf-manual.pdf
+    bench/.cache/heldout/debian-stealth/corpus/stealth<nn>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1120,7 +1151,8 @@ corpora/heldout-debian-gprbuild-questions.jsonl, corpora/heldout-debian-patroni-
 corpora/heldout-debian-yodl-questions.jsonl, corpora/heldout-debian-elinks-questions.jsonl,
 corpora/heldout-debian-ne-questions.jsonl, corpora/heldout-debian-nsis-questions.jsonl,
 corpora/heldout-debian-gpsim-questions.jsonl, corpora/heldout-debian-pelican-questions.jsonl,
-corpora/heldout-debian-infernal-questions.jsonl and corpora/heldout-debian-ocrmypdf-questions.jsonl, 30 each
+corpora/heldout-debian-infernal-questions.jsonl, corpora/heldout-debian-ocrmypdf-questions.jsonl,
+corpora/heldout-debian-latex2rtf-questions.jsonl and corpora/heldout-debian-stealth-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1502,6 +1534,9 @@ OCRMYPDF_PAGES = [  # in the manual's order (index.html's toctree): a file per p
     "introduction", "optimizer", "languages", "jbig2", "cookbook", "docker", "advanced", "batch", "performance",
     "pdfsecurity", "errors", "api", "plugins",
 ]
+STEALTH_PAGES = [  # in the manual's order (stealth.html's): a file per chapter
+    "stealth01", "stealth02", "stealth03", "stealth04", "stealth05", "stealth06", "stealth07", "stealth08",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -1767,6 +1802,14 @@ CORPORA = {
     "debian-ocrmypdf": Corpus(
         "ocrmypdf-doc", "14.0.1+dfsg1-1", "b37df53ad5fb64e53c9265532d0f0390a8e77c47025485236d7c91552ae2f77c",
         {f"{p}.html": f"usr/share/doc/ocrmypdf/html/{p}.html" for p in OCRMYPDF_PAGES},
+    ),
+    "debian-latex2rtf": Corpus(
+        "latex2rtf-doc", "2.3.18a-3", "3e850ba7c9617de4ca0cb1dd649d651ea77b1dddfefecf271628b65e5dbb5fc9",
+        {"latex2rtf-manual.pdf": "usr/share/doc/latex2rtf-doc/latex2rtf.pdf.gz"},
+    ),
+    "debian-stealth": Corpus(
+        "stealth-doc", "4.03.03-1", "19897bcf0a0802c6930090dc72df85a986c9f140867b65042f046b094a2130aa",
+        {f"{p}.html": f"usr/share/doc/stealth-doc/manual/html/{p}.html" for p in STEALTH_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
