@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's sixty-eight held-out sets: thirty-four PDF manuals and thirty-four HTML manuals, each held out for one round.
+"""Build kb's seventy held-out sets: thirty-five PDF manuals and thirty-five HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: sixty-eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: seventy packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1048,6 +1048,40 @@ below) and unpacked there with `dpkg -x`:
   text once the tags are stripped. Left out: the title page (stealth.html: the table of contents), the same manual as
   PDF, DVI and LaTeX (manual/pdf/, manual/LaTeX/: one format), the example policies (examples/), the README files and
   acknowledgements, the cross-reference file (stealth.xref.gz), and the changelogs and copyright.
+- debian-lifelines: lifelines-doc 3.0.61-3 (sha256 2ba6f96a444554e6e1990abaffb9bec01b5120876a9efe7a9d551379b1323a31),
+  the LifeLines Users' Manual by Thomas T. Wetmore IV ("LifeLines Documentation", LifeLines version 3.0.61, the
+  curses-based genealogy program whose records are GEDCOM and whose reports are programs): the introduction and licence;
+  installation and the executables; starting LifeLines and creating databases (the command line and its read-only,
+  writeable, force, lock, immutable and relaxed-family flags); the introduction to GEDCOM; the main menu; the codeset;
+  entering the first person; screen editors and environment variables (LLDATABASES, LLPROGRAMS, LLREPORTS, LLARCHIVES,
+  the .linesrc / lines.cfg configuration file); browsing: identifying persons, zip identification, the person, list,
+  family, tandem and pedigree browse screens; the search menu and patterns; the add and delete operations; codeset
+  conversion and translation tables; the miscellaneous utilities (GEDCOM save and read, place abbreviations, the user
+  options); import errors; source, event and user-defined records; family structure and merging; REFN links; the system
+  and user properties with their defaults; and the other executables dbverify, btedit and llexec. Kept: the PDF of the
+  manual, 64 PDF pages (about 117,000 characters of text as pypdf extracts it; the page numbers printed on its pages are
+  the PDF's less four; the table of contents' page references are printed as "??", and the option lists of the llines
+  command line and of dbverify come out empty, only their introducing sentences left), one file; the package ships it
+  gzipped (ll-userguide.pdf.gz) and it is laid out unpacked, with the package's mtime. Left out: the same manual as
+  HTML, text and DocBook XML (ll-userguide.html, .txt.gz, .xml.gz: one format), the Report Programming Manual and the
+  developer's guide in every format (ll-reportmanual.*, ll-devguide.*: other readers and topics, one manual per corpus),
+  the index page (ll-index.html), and the changelogs, build information and copyright.
+- debian-omake: omake-doc 0.10.5-2 (sha256 afca6ad57fbfedf582426fabd83686a85a06510cb5827f50c58e952d212a88c6), the OMake
+  0.10.5 documentation (version 0.10.5 of 12th June 2022; copyright the Mojave Group, Caltech, maintained by Gerd
+  Stolpmann; the build system with OMakefile and OMakeroot files, MD5-based dependency analysis and its own language,
+  rendered by HeVeA): the quickstart guide (C and OCaml programs, subdirectories, multiple versions); additional build
+  examples; the OMake language (concepts and syntax, variables and naming, expressions and values, additional language
+  examples); rules (implicit rules, scanners, .SUBDIRS, .PHONY and the other special targets); the base library; file,
+  I/O and system operations; shell commands; the standard objects; the build functions and utilities (the C, OCaml,
+  LaTeX, Menhir and other configuration variables with their defaults); the autoconfiguration functions and variables;
+  the osh shell; the synopsis (every command-line option, the environment variables, OMakeFlags and .omakerc); the
+  grammar; and the references (version, licence, authors). The package has no PDF. Kept: its HTML, one file per chapter
+  or appendix as the package ships it, 17 files in the manual's order (omake-toc.html's), about 345,000 characters of
+  text once the tags are stripped (HeVeA puts a zero-width joiner, U+200D, between a section's number and its title).
+  Left out: the guide's front page (omake.html: the list of the chapters, each with a line of description), the same
+  manual as a single page (omake-doc.html: the same text), the tables of contents (index.html, omake-toc.html,
+  omake-contents.html), the six indexes of variables, functions, objects, targets and options (omake-*-index.html), the
+  stylesheet, and the NEWS.Debian, changelogs, copyright and doc-base metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1118,6 +1152,8 @@ Layout:
     bench/.cache/heldout/debian-ocrmypdf/corpus/<page>.html
     bench/.cache/heldout/debian-latex2rtf/corpus/latex2rtf-manual.pdf
     bench/.cache/heldout/debian-stealth/corpus/stealth<nn>.html
+    bench/.cache/heldout/debian-lifelines/corpus/lifelines-users-guide.pdf
+    bench/.cache/heldout/debian-omake/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1152,7 +1188,8 @@ corpora/heldout-debian-yodl-questions.jsonl, corpora/heldout-debian-elinks-quest
 corpora/heldout-debian-ne-questions.jsonl, corpora/heldout-debian-nsis-questions.jsonl,
 corpora/heldout-debian-gpsim-questions.jsonl, corpora/heldout-debian-pelican-questions.jsonl,
 corpora/heldout-debian-infernal-questions.jsonl, corpora/heldout-debian-ocrmypdf-questions.jsonl,
-corpora/heldout-debian-latex2rtf-questions.jsonl and corpora/heldout-debian-stealth-questions.jsonl, 30 each
+corpora/heldout-debian-latex2rtf-questions.jsonl, corpora/heldout-debian-stealth-questions.jsonl,
+corpora/heldout-debian-lifelines-questions.jsonl and corpora/heldout-debian-omake-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1537,6 +1574,11 @@ OCRMYPDF_PAGES = [  # in the manual's order (index.html's toctree): a file per p
 STEALTH_PAGES = [  # in the manual's order (stealth.html's): a file per chapter
     "stealth01", "stealth02", "stealth03", "stealth04", "stealth05", "stealth06", "stealth07", "stealth08",
 ]
+OMAKE_PAGES = [  # in the manual's order (omake-toc.html's): a file per chapter or appendix
+    "omake-quickstart", "omake-build-examples", "omake-language", "omake-language-naming", "omake-detail",
+    "omake-language-examples", "omake-rules", "omake-base", "omake-system", "omake-shell", "omake-pervasives",
+    "omake-build", "omake-autoconf", "osh", "omake-options", "omake-grammar", "omake-references",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -1810,6 +1852,14 @@ CORPORA = {
     "debian-stealth": Corpus(
         "stealth-doc", "4.03.03-1", "19897bcf0a0802c6930090dc72df85a986c9f140867b65042f046b094a2130aa",
         {f"{p}.html": f"usr/share/doc/stealth-doc/manual/html/{p}.html" for p in STEALTH_PAGES},
+    ),
+    "debian-lifelines": Corpus(
+        "lifelines-doc", "3.0.61-3", "2ba6f96a444554e6e1990abaffb9bec01b5120876a9efe7a9d551379b1323a31",
+        {"lifelines-users-guide.pdf": "usr/share/doc/lifelines-doc/ll-userguide.pdf.gz"},
+    ),
+    "debian-omake": Corpus(
+        "omake-doc", "0.10.5-2", "afca6ad57fbfedf582426fabd83686a85a06510cb5827f50c58e952d212a88c6",
+        {f"{p}.html": f"usr/share/doc/omake/html/{p}.html" for p in OMAKE_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
