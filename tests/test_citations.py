@@ -2382,6 +2382,26 @@ def test_the_default_of_a_limit_answers_what_holds_unless_changed():
     assert bound_unsaid("What is the maximum value accepted for pmult's max-threads-hard setting?", "It is 6 [1].", pmult)
 
 
+def test_a_chinese_question_answered_in_english_keeps_its_default_for_the_bound_check():
+    """Infernal (round 37): "默认情况下 … 最大 DP 矩阵大小上限是多少？" was refused in Chinese and answered
+    in English, whose translation said "maximum" but not "default"; the bound check then read the
+    passage's "By default this size is 1028 Mb" as no bound. The question as written still counts."""
+    from kb.answer.generation import Answerer
+    from kb.answer.records import Answer
+    from kb.settings import LLMSettings
+
+    mxsize = [Cp(1, "--mxsize <x> Set the maximum allowable DP matrix size to <x> megabytes. "
+                    "By default this size is 1028 Mb.")]
+    chinese = "默认情况下，cmsearch 允许的最大 DP 矩阵大小是多少？"
+    english = "What is the maximum allowable DP matrix size in cmsearch?"
+    answerer = Answerer(LLMSettings(), search=lambda q, k: [], is_relevant=lambda hits, q: True,
+                        model=lambda: None, model_name="m")
+    for question, refused in ((chinese, False), (english, True)):
+        answer = Answer(question=question, standalone_question=english)
+        answerer.conclude(answer, "The maximum DP matrix size is 1028 Mb [1].", mxsize)
+        assert answer.refused is refused, (question, answer.answer)
+
+
 def test_the_review_s_cases_of_round_30_and_31_s_fixes():
     """A review of the fixes rounds 30 and 31 led to reproduced these; each stands here."""
     from kb.answer.citations import bound_unsaid, names_no_setting, names_nobody

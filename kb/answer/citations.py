@@ -2048,14 +2048,16 @@ def _limit_entry(entry: str) -> bool:
 _BOUND_NUMBER = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|\d+(?:\.\d+)?)(?![\w.]\d)", re.I)
 
 
-def bound_unsaid(question: str, answer: str, passages: list[Cited]) -> bool:
+def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str = "") -> bool:
     """Whether an answer to a question for a maximum gives numbers that no passage gives as a bound:
     "The maximum number of columns that a GLPK problem object may hold is 100", from an example's
     constraint "x1 + x2 + x3 ≤ 100"; "The largest fontsize value that Graphviz accepts is 24", from a
     sample's fontsize=24. One of its numbers (in digits or words, with any unit), said in its clause
     with "at most", "max.", "up to", "limited", "no more than", "≤" or as a range's end ("0 to
     0xffff", "between 1 and 64") in any passage, is enough. Measured on 24 held-out sets: of 39
-    answered questions for a maximum, it withdraws 2 near misses, two wrong answers and no right one."""
+    answered questions for a maximum, it withdraws 2 near misses, two wrong answers and no right one.
+    `asked`: the question as the user wrote it, when it was answered as its English translation; the
+    translation may drop what it says of a default ("默认的上限" came back as "the maximum")."""
     if not _MAXIMUM_ASKED.search(question):
         return False
     given = {n.lower() for n in _BOUND_NUMBER.findall(_normalised(question))}
@@ -2063,7 +2065,7 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited]) -> bool:
     if not numbers:
         return False  # ("Two", "五层": a number in words is left to the other checks)
     texts = [_normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages]
-    defaulted = bool(_DEFAULT.search(question) or re.search(r"\bunless\b", question, re.I))
+    defaulted = bool(_DEFAULT.search(question) or _DEFAULT.search(asked) or re.search(r"\bunless\b", question, re.I))
 
     def bound(text: str, start: int, end: int) -> bool:
         before = re.sub(r"\bmax\.", "max", text[max(0, start - BOUND_CHARS) : start])

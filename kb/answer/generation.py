@@ -361,6 +361,8 @@ class Answerer:
         if not answer.cancelled:
             text = attribute(text, numbered, question=answer.standalone_question)
         english = language(answer.standalone_question) == "en"  # a retried Chinese question was answered in English
+        # (and the question as written, where that was Chinese: its translation may lose a word a check reads)
+        asked = answer.question if english and language(answer.question) == "zh" else ""
         if self.settings.grounding and not answer.cancelled:
             # A Chinese question's anchors are its Latin words (MaxAuthTries, sshd_config), when it has any.
             anchors = anchor_terms(answer.standalone_question) or None
@@ -401,7 +403,7 @@ class Answerer:
             release = release_unsaid(answer.standalone_question, answer.answer, numbered)
             if release:
                 return self._withdraw(answer, "grounding", f"{answer.answer} ({release})")
-            if bound_unsaid(answer.standalone_question, answer.answer, numbered):
+            if bound_unsaid(answer.standalone_question, answer.answer, numbered, asked):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage gives its number as a limit)")
             if unbounded_unsaid(answer.answer, cited):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites says there is no limit)")
