@@ -36,6 +36,13 @@ def test_list_numbers_are_never_taken_for_sentences():
     assert "1 [1]" not in marked and "2 [1]" not in marked
 
 
+def test_an_ellipsis_inside_a_sentence_ends_none():
+    """LaTeX2RTF (round 38): "delimited by $ ... $ or \\[ ... \\]" got its marker after the first "$"."""
+    reply = "The -M32 switch writes LaTeX delimited by $ ... $ or \\[ ... \\], for MathType. It stands... Then more."
+    assert [s.text for s in segments(reply) if s.sentence] == [
+        "The -M32 switch writes LaTeX delimited by $ ... $ or \\[ ... \\], for MathType.", " It stands...", " Then more."]
+
+
 def test_code_versions_and_abbreviations_stay_whole():
     pieces = [s.text for s in segments("Run `make deploy. now` first. Upgrade to v1.2.3, e.g. with pip. Done!")
               if s.sentence]
@@ -2489,6 +2496,69 @@ def test_an_option_asked_for_what_an_acronym_names_must_be_said_to_do_it():
     assert purpose_unsaid("What is the warning number given by GPASM when using TRIS and OPTION instructions?",
                           "It is 308 [1].", gpasm, gpasm) == ""
     assert purpose_unsaid("What does the -x option do with JSON?", "It passes `-x` data [1].", gpasm, gpasm) == ""
+
+
+def test_an_option_asked_for_what_a_name_in_capitals_names_must_be_said_to_do_it():
+    """Pelican (round 36): "--wpfile" (a WordPress export) for importing from Medium, which the manual
+    never names, is the nearest option, not the answer. A name the entry gives stands; so does one
+    the question says the option works under or with, or one a passage's label names (the product)."""
+    from kb.answer.citations import purpose_unsaid
+
+    @dataclass
+    class L(P):
+        label: str = ""
+
+    importer = [L(1, "--wpfile  Wordpress XML export. --blogger  Blogger XML export. --dotclear  Dotclear export.",
+                  "importer.html · Import"),
+                L(2, "pelican-import converts posts to reST or Markdown.", "importer.html · Import"),
+                L(3, "Publishing your site.", "publish.html · Publish")]
+    asked = "Which pelican-import option imports posts from a Medium export?"
+    assert purpose_unsaid(asked, "Use `--wpfile` [1].", importer[:1], importer) == "Medium"
+    assert purpose_unsaid(asked.replace("Medium", "WordPress"), "Use `--wpfile` [1].", importer[:1], importer) == ""
+    for asked in ("Which pelican-import option should I use when running under Windows?",
+                  "Which option writes equations as raw LaTeX, for use with MathType?",
+                  "Which option makes Publish regenerate the site?"):
+        assert purpose_unsaid(asked, "Use `--wpfile` [1].", importer[:1], importer) == "", asked
+
+
+def test_a_one_dash_option_with_its_value_run_on_is_one_fact():
+    """LaTeX2RTF (round 38): "-f0" is an option's value as the manual lists it ("-f0 do not use
+    fields in RTF"), not the number 0 (which a passage's "-f0" does not state); "-M1" is not in "-M16"."""
+    from kb.answer.citations import facts, supported
+
+    fields = [P(1, "-f# where # selects which fields to use during conversion: -f0 do not use fields in RTF. This is handy "
+                   "when primitive RTF editors are being used. -f3 use fields when possible. This is the default.")]
+    assert facts("The -f0 option turns off RTF fields.") == {"-f0"} and facts("The default is -M1.") == {"-m1"}
+    kept = ground("The -f0 option turns off RTF fields entirely, for primitive RTF editors [1].", fields,
+                  "Which -f option turns off RTF fields entirely?")
+    assert not kept.dropped
+    assert ground("The -f2 option turns off RTF fields [1].", fields, "Which -f option turns off RTF fields?").dropped
+    assert not supported("-m1", "-m16 insert word comment field") and supported("-m16", "-m16 insert word comment field")
+    # A value given as the default must be given so: "-M3 … (default)", not "-M1".
+    equations = [P(1, "-M1 convert displayed equations to RTF -M2 convert inline equations to RTF -M16 insert Word comment "
+                      "field. Handy examples are -M3 convert both inline and displayed equations to RTF (default)")]
+    assert _conclude("The default for equation conversion is -M1 [1].", equations,
+                     "Which -M setting is the default for equation conversion?").refused
+    assert not _conclude("The default for equation conversion is -M3 [1].", equations,
+                         "Which -M setting is the default for equation conversion?").refused
+
+
+def test_a_chinese_answer_that_gives_the_question_back_is_refused():
+    """LaTeX2RTF (round 38): "Mikhail Polianski 为 LaTeX2RTF 贡献了哪一部分功能？" (a near miss) answered
+    "… 贡献了部分功能。": every character the question's. A new word, value or name is an answer;
+    so is a yes to a yes/no question, or one of a choice question's options, in its own words."""
+    from kb.answer.citations import restates
+
+    credits = [P(1, "Mikhail Polianski contributed to LaTeX2RTF. Wilfried Hennings wrote the equation support.")]
+    question = "Mikhail Polianski 为 LaTeX2RTF 贡献了哪一部分功能？"
+    refused = _conclude("Mikhail Polianski 为 LaTeX2RTF 贡献了部分功能 [1]。", credits, question)
+    assert refused.refused and "gives the question back" in refused.dropped[-1]
+    assert not restates(question, "Mikhail Polianski 为 LaTeX2RTF 贡献了公式转换功能 [1]。")
+    assert not restates(question, "Mikhail Polianski 为 LaTeX2RTF 贡献了 equation support [1]。")
+    assert not restates("默认端口是多少？", "默认端口是 8080 [1]。")
+    assert not restates("stealth 默认的 syslog 标签是什么？", "默认的 syslog 标签是 `STEALTH' [1]。")
+    assert not restates("是否支持 UTF-8 编码？", "支持 UTF-8 编码 [1]。")
+    assert not restates("表格默认转换为 RTF 还是位图？", "表格默认转换为位图 [1]。")
 
 
 def test_a_plain_word_given_as_the_default_is_checked_without_its_marker_too():

@@ -57,6 +57,9 @@ _IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.:-])(?!(?<![/~])[A-Za-z]+/[A-Za-z
                          r"((?:--[A-Za-z][\w-]*|[A-Za-z][\w-]*(?:(?:[_./]|::)[\w-]+)+|[A-Za-z]+\d[\w.]*(?:-[\w.]*\w)*"
                          r"|[a-z]+[A-Z]\w*))(?![\w])", re.ASCII)
 _SETTING_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+# A one-dash option with its value run on, one fact ("-f0", "-M32", "-O2"): no number of its own, as in a
+# passage, where a number right after a short name is none ("-f0 do not use fields").
+_VALUED_OPTION = re.compile(r"(?<![\w-])-[A-Za-z]{1,2}\d+(?![\w-]|\.\w)", re.ASCII)
 _PLACEHOLDER = re.compile(r"[<>{}\[\]|]|\.\.\.|…|^[A-Z][A-Z_]{2,}$")
 _ASSIGN = frozenset({"=", ":", ":=", "=>", "+="})  # assignment operators in a code span
 _GENERIC = frozenset("using uses used need needs answer question passage passages document documents".split())
@@ -154,6 +157,8 @@ def _line_sentences(line: str) -> Iterator[Segment]:
     for end in _SENTENCE_END.finditer(masked):
         if end.group(0)[0] == "." and _ABBREVIATION.search(masked[: end.end()]):
             continue
+        if end.group(0).startswith("..") and re.match(r"[ \t]+[^\sA-Z0-9\"'“(]", masked[end.end():]):
+            continue  # an ellipsis a sentence goes on after ("delimited by $ ... $ or \[ ... \]") ends none
         stop = end.end()
         if end.group(0) == "\n":
             stop = end.start()
@@ -372,7 +377,7 @@ def facts(sentence: str) -> set[str]:
     lower-cased."""
     plain = MARKER.sub(" ", sentence).translate(_QUOTES)
     hexes = {h.lower() for h in _HEX.findall(plain) + _IPV6.findall(plain)}  # 0x20 is one number, not 0 and 20
-    bare = _IDENTIFIER.sub(" ", _HEX.sub(" ", _IPV6.sub(" ", plain)))
+    bare = _VALUED_OPTION.sub(" ", _IDENTIFIER.sub(" ", _HEX.sub(" ", _IPV6.sub(" ", plain))))
     # (an extension's digits are no number, ".m4f"; a Chinese date's year is one, "2010 年 3 月": no 2010 years)
     bare = _CHINESE_DATE.sub(r" \1 ", _EXTENSION.sub(" ", bare))
     named = [m for m in _NAMED_VERSION.finditer(bare) if m.group(1).lower() not in _NOT_PRODUCTS]
@@ -382,6 +387,7 @@ def facts(sentence: str) -> set[str]:
     quantities = {(m.group(1).replace(",", ""), _unit(m.group(2))) for m in _QUANTITY.finditer(bare)}
     found = {m.replace(",", "") for m in _NUMBER.findall(_QUANTITY.sub(" ", bare))}
     found |= {f"{number} {unit}" for number, unit in quantities} | versions | hexes
+    found |= {o.lower() for o in _VALUED_OPTION.findall(_CODE.sub(" ", plain))}
     found |= {name.lower() for name in _NAME.findall(_CODE.sub(" ", plain))}
     found |= {name.lower() for name in _VARIABLE_NAME.findall(_CODE.sub(" ", plain)) if name not in _SHOUTED}
     # (a sentence's full stop or comma inside quoted words is no part of them: "calepin," which means "notebook.";
@@ -439,6 +445,8 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
         return re.compile(_number(fact))
     if _HEX.fullmatch(fact) or _IPV6.fullmatch(fact):
         return re.compile(rf"(?<![\w:]){re.escape(fact)}(?![\w:])")
+    if _VALUED_OPTION.fullmatch(fact):  # ("-m1" is not in "-m16")
+        return re.compile(rf"(?<![\w-]){re.escape(fact)}(?!\w)")
     if re.fullmatch(r"[\d.:]+", fact):
         return re.compile(rf"(?<![\d.]){re.escape(fact)}(?![\d])")
     quantity = re.fullmatch(r"([\d.]+) ([a-z]+)", fact)
@@ -1541,8 +1549,31 @@ def _symbols(text: str) -> list[str]:
     return found
 
 
+# A Chinese question that a yes or no, or one of the choices it offers, answers in its own words
+# ("是否支持 …？" "支持 …。"; "… 还是 …？").
+_ZH_POLAR = re.compile(r"是否|吗|能否|可否|是不是|有没有|会不会|能不能|可不可以|要不要|还是|或者|或是")
+_ZH_FILLER = frozenset("的了是为在有和与及其该此这那个")
+
+
+def _restates_chinese(question: str, text: str) -> bool:
+    """Whether a Chinese answer to a Chinese question only gives it back: no fact the question
+    does not give, no Latin word of its own, and every Chinese character it writes the question's
+    ("Mikhail Polianski 为 LaTeX2RTF 贡献了部分功能。" to "… 贡献了哪一部分功能？"). Not to a yes/no
+    or a choice question."""
+    if _ZH_POLAR.search(question):
+        return False
+    plain = MARKER.sub(" ", text)
+    given = _normalised(question)
+    if any(f not in given for s in segments(plain) if s.sentence for f in facts(s.text)):
+        return False  # (as the question writes it: ".multi" is no word "multi" of the question's)
+    if set(re.findall(r"[A-Za-z][\w.-]*", plain)) - set(re.findall(r"[A-Za-z][\w.-]*", question)):
+        return False  # (as written: "STEALTH" is a value where the question names the program "stealth")
+    said = set(_HAN.findall(plain)) - _ZH_FILLER
+    return bool(said) and said <= set(_HAN.findall(question))
+
+
 def restates(question: str, text: str) -> bool:
-    """Whether an English answer only gives the question back: no sentence states a fact (a number,
+    """Whether an English answer only gives the question back (a Chinese one: `_restates_chinese`): no sentence states a fact (a number,
     identifier or name) the question does not give, and every content word it uses is the
     question's (the answer's "value", and to a question about a default "the default" before a
     word the question uses, count as the question's: "H2O uses the default brotli quality level
@@ -1551,6 +1582,8 @@ def restates(question: str, text: str) -> bool:
     IPTRAP_DEFAULT_IPSET_OPTIONS is seconds." to "What is the default value of
     IPTRAP_DEFAULT_IPSET_OPTIONS?"), or its own setting's name as the value. A yes or no is an
     answer, and so is a yes/no question affirmed in its own words, or one of the choices a question offers."""
+    if language(question) == "zh":
+        return language(text) == "zh" and _restates_chinese(question, text)
     if _POLAR.match(question) or re.search(r"\bor\b", question, re.I):
         return False  # "Is SSL enabled by default?" "By default, SSL is enabled." (a yes); "lz4 or zstd?" "lz4."
     plain = MARKER.sub(" ", text)
@@ -1865,6 +1898,12 @@ _CONTEXT = re.compile(r"\b(?:on|over|via|under|through|with|from|use|uses|using|
 # Acronyms one manual writes for another's.
 _SAME_ACRONYMS = ({"ssl", "tls"}, {"ps", "postscript"}, {"eps", "postscript"})
 PURPOSE_CHARS = 300  # how near the identifier an answer gives its passage must name what the question asks it to do
+# ... and a name the question gives in capitals ("imports posts from Medium", "a WordPress export"): a
+# product, a service or a format the identifier must be said to work with, as an acronym must; not
+# one the question says it works on, with or through (_NAME_CONTEXT) nor one a passage's label gives.
+_PROPER_NAME = re.compile(r"(?<![\w./-])[A-Z][a-z]{2,}(?:[A-Z][a-z]+)*(?![\w/-])")
+_NAME_CONTEXT = re.compile(r"\b(?:on|over|via|under|through|with|within|inside|using|uses?|in|of)\s+(?:(?:the|a|an|all|its"
+                           r"|their|[\w-]+)\s+){0,2}$", re.I)
 
 
 def _acronym_said(acronym: str) -> re.Pattern[str]:
@@ -1891,6 +1930,9 @@ def purpose_unsaid(question: str, answer: str, cited: list[Cited], passages: lis
         return ""
     rest = re.sub(r"\"[^\"]*\"|“[^”]*”|`[^`]*`", lambda m: " " * len(m.group(0)), question[asked.end():])
     acronyms = {a.group(0): _acronym_said(a.group(0)) for a in _ACRONYM.finditer(rest) if not _CONTEXT.search(rest[: a.start()])}
+    labels = _normalised(" ".join(getattr(p, "label", "") for p in passages))
+    acronyms |= {n.group(0): _acronym_said(n.group(0)) for n in _PROPER_NAME.finditer(rest)
+                 if not _NAME_CONTEXT.search(rest[: n.start()]) and not _acronym_said(n.group(0)).search(labels)}
     # (a passage's heading and text; not its file's name, "gri-manual.pdf", which says no PDF)
     bodies = {p.n: _normalised(f"{' · '.join(getattr(p, 'label', '').split(' · ')[1:])}\n{p.text}") for p in passages}
     acronyms = {a: said for a, said in acronyms.items() if sum(bool(said.search(b)) for b in bodies.values()) * 2 <= len(bodies)}

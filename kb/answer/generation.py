@@ -390,7 +390,7 @@ class Answerer:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it names no one)")
             if names_no_setting(answer.standalone_question, answer.answer, numbered):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it names no setting)")
-            if english and restates(answer.standalone_question, answer.answer):
+            if restates(answer.standalone_question, answer.answer):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it only gives the question back)")
             other = sibling(answer.standalone_question, answer.answer)
             if other:
