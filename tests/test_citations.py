@@ -41,6 +41,8 @@ def test_an_ellipsis_inside_a_sentence_ends_none():
     reply = "The -M32 switch writes LaTeX delimited by $ ... $ or \\[ ... \\], for MathType. It stands... Then more."
     assert [s.text for s in segments(reply) if s.sentence] == [
         "The -M32 switch writes LaTeX delimited by $ ... $ or \\[ ... \\], for MathType.", " It stands...", " Then more."]
+    # (a word after it starts a sentence, as before: "GIF... webp was added in 3.2" is two)
+    assert len([s for s in segments("Formats are PNG, GIF... webp was added in 3.2.") if s.sentence]) == 2
 
 
 def test_code_versions_and_abbreviations_stay_whole():
@@ -2498,29 +2500,6 @@ def test_an_option_asked_for_what_an_acronym_names_must_be_said_to_do_it():
     assert purpose_unsaid("What does the -x option do with JSON?", "It passes `-x` data [1].", gpasm, gpasm) == ""
 
 
-def test_an_option_asked_for_what_a_name_in_capitals_names_must_be_said_to_do_it():
-    """Pelican (round 36): "--wpfile" (a WordPress export) for importing from Medium, which the manual
-    never names, is the nearest option, not the answer. A name the entry gives stands; so does one
-    the question says the option works under or with, or one a passage's label names (the product)."""
-    from kb.answer.citations import purpose_unsaid
-
-    @dataclass
-    class L(P):
-        label: str = ""
-
-    importer = [L(1, "--wpfile  Wordpress XML export. --blogger  Blogger XML export. --dotclear  Dotclear export.",
-                  "importer.html · Import"),
-                L(2, "pelican-import converts posts to reST or Markdown.", "importer.html · Import"),
-                L(3, "Publishing your site.", "publish.html · Publish")]
-    asked = "Which pelican-import option imports posts from a Medium export?"
-    assert purpose_unsaid(asked, "Use `--wpfile` [1].", importer[:1], importer) == "Medium"
-    assert purpose_unsaid(asked.replace("Medium", "WordPress"), "Use `--wpfile` [1].", importer[:1], importer) == ""
-    for asked in ("Which pelican-import option should I use when running under Windows?",
-                  "Which option writes equations as raw LaTeX, for use with MathType?",
-                  "Which option makes Publish regenerate the site?"):
-        assert purpose_unsaid(asked, "Use `--wpfile` [1].", importer[:1], importer) == "", asked
-
-
 def test_a_one_dash_option_with_its_value_run_on_is_one_fact():
     """LaTeX2RTF (round 38): "-f0" is an option's value as the manual lists it ("-f0 do not use
     fields in RTF"), not the number 0 (which a passage's "-f0" does not state); "-M1" is not in "-M16"."""
@@ -2534,6 +2513,9 @@ def test_a_one_dash_option_with_its_value_run_on_is_one_fact():
     assert not kept.dropped
     assert ground("The -f2 option turns off RTF fields [1].", fields, "Which -f option turns off RTF fields?").dropped
     assert not supported("-m1", "-m16 insert word comment field") and supported("-m16", "-m16 insert word comment field")
+    # Written apart ("make -j 4"), or as the option and its level: the same option and value.
+    assert supported("-j4", "-j [jobs] for example, make -j 4 runs four jobs") and supported("-p2222", "ssh -p=2222 host")
+    assert supported("-o2", "-o level  level 2 optimizes even more") and not supported("-o2", "-o level  optimizes")
     # A value given as the default must be given so: "-M3 … (default)", not "-M1".
     equations = [P(1, "-M1 convert displayed equations to RTF -M2 convert inline equations to RTF -M16 insert Word comment "
                       "field. Handy examples are -M3 convert both inline and displayed equations to RTF (default)")]
@@ -2559,6 +2541,15 @@ def test_a_chinese_answer_that_gives_the_question_back_is_refused():
     assert not restates("stealth 默认的 syslog 标签是什么？", "默认的 syslog 标签是 `STEALTH' [1]。")
     assert not restates("是否支持 UTF-8 编码？", "支持 UTF-8 编码 [1]。")
     assert not restates("表格默认转换为 RTF 还是位图？", "表格默认转换为位图 [1]。")
+    # A review's cases: one of the things a question lists, a yes in the question's words, a value it names moved.
+    for asked, reply in (("rsync 和 scp 哪个支持断点续传？", "rsync 支持断点续传 [1]。"),
+                         ("一级、二级、三级缓存中哪一级最快？", "一级缓存最快 [1]。"),
+                         ("默认使用 TCP/UDP 中的哪一种？", "默认使用 TCP [1]。"),
+                         ("修改配置后需不需要重启服务？", "需要重启服务 [1]。"),
+                         ("可以同时运行多个实例？", "可以同时运行多个实例 [1]。"),
+                         ("nginx 的 worker 进程以什么用户运行？", "worker 进程以 nginx 用户运行 [1]。")):
+        assert not restates(asked, reply), asked
+    assert restates("日志级别有哪几种？", "日志级别有几种 [1]。")
 
 
 def test_a_plain_word_given_as_the_default_is_checked_without_its_marker_too():

@@ -157,8 +157,8 @@ def _line_sentences(line: str) -> Iterator[Segment]:
     for end in _SENTENCE_END.finditer(masked):
         if end.group(0)[0] == "." and _ABBREVIATION.search(masked[: end.end()]):
             continue
-        if end.group(0).startswith("..") and re.match(r"[ \t]+[^\sA-Z0-9\"'“(]", masked[end.end():]):
-            continue  # an ellipsis a sentence goes on after ("delimited by $ ... $ or \[ ... \]") ends none
+        if end.group(0).startswith("..") and re.match(r"[ \t]+[^\s\w\"'“‘(]", masked[end.end():]):
+            continue  # an ellipsis a symbol follows ("delimited by $ ... $ or \[ ... \]") ends no sentence
         stop = end.end()
         if end.group(0) == "\n":
             stop = end.start()
@@ -445,8 +445,9 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
         return re.compile(_number(fact))
     if _HEX.fullmatch(fact) or _IPV6.fullmatch(fact):
         return re.compile(rf"(?<![\w:]){re.escape(fact)}(?![\w:])")
-    if _VALUED_OPTION.fullmatch(fact):  # ("-m1" is not in "-m16")
-        return re.compile(rf"(?<![\w-]){re.escape(fact)}(?!\w)")
+    if _VALUED_OPTION.fullmatch(fact):  # ("-m1" is not in "-m16"; "-j 4" and "-j=4" give "-j4")
+        option, value = re.fullmatch(r"(-[a-z]+)(\d+)", fact).groups()
+        return re.compile(rf"(?<![\w-]){re.escape(option)}[ \t=]?{value}(?!\w)")
     if re.fullmatch(r"[\d.:]+", fact):
         return re.compile(rf"(?<![\d.]){re.escape(fact)}(?![\d])")
     quantity = re.fullmatch(r"([\d.]+) ([a-z]+)", fact)
@@ -533,6 +534,10 @@ def supported(fact: str, text: str) -> bool:
         return _whole(spaced).search(text) is not None
     if _EXTENSION.fullmatch(fact):  # ".png" where the passage says "a PNG image", ".multi" where it says ".multi"
         return re.search(rf"(?<![\w-]){re.escape(fact[1:])}(?![\w-])", text) is not None
+    if _VALUED_OPTION.fullmatch(fact):  # "-O2" as written, or "-O level" and its level ("Level 2 optimizes …")
+        option, value = re.fullmatch(r"(-[a-z]+)(\d+)", fact).groups()
+        return _fact_pattern(fact).search(text) is not None or (
+            re.search(rf"(?<![\w-]){re.escape(option)}(?![\w-])", text) is not None and supported(value, text))
     if not re.match(r"\d", fact) or _IPV6.fullmatch(fact) or _HEX.fullmatch(fact):
         return _fact_pattern(fact).search(text) is not None
     text = _IPV6.sub(" ", text)  # an amount is never the digits of an address, nor of a short name
@@ -1549,18 +1554,20 @@ def _symbols(text: str) -> list[str]:
     return found
 
 
-# A Chinese question that a yes or no, or one of the choices it offers, answers in its own words
-# ("是否支持 …？" "支持 …。"; "… 还是 …？").
-_ZH_POLAR = re.compile(r"是否|吗|能否|可否|是不是|有没有|会不会|能不能|可不可以|要不要|还是|或者|或是")
-_ZH_FILLER = frozenset("的了是为在有和与及其该此这那个")
+# A Chinese question that asks for something (哪, 什么, 多少, 几, 谁, 如何, 怎么, 何) ...
+_ZH_WH = re.compile(r"哪|什么|多少|几|谁|如何|怎么|怎样|何")
+# ... but not one a yes or no, or one of the things it lists, answers in its own words ("是否支持 …？",
+# "需不需要重启？", "rsync 和 scp 哪个支持断点续传？" "rsync 支持断点续传。", "TCP/UDP 中的哪一种").
+_ZH_CHOICE = re.compile(r"是否|吗|么|吧|能否|可否|与否|(.)[不没]\1|还是|或|和|与|及|跟|、|/|／")
+_ZH_FILLER = "的了是为在有"  # what an answer adds to the question's words in giving them back
 
 
 def _restates_chinese(question: str, text: str) -> bool:
-    """Whether a Chinese answer to a Chinese question only gives it back: no fact the question
-    does not give, no Latin word of its own, and every Chinese character it writes the question's
-    ("Mikhail Polianski 为 LaTeX2RTF 贡献了部分功能。" to "… 贡献了哪一部分功能？"). Not to a yes/no
-    or a choice question."""
-    if _ZH_POLAR.search(question):
+    """Whether a Chinese answer to a Chinese question only gives it back: some of the question's
+    characters, in its order ("Mikhail Polianski 为 LaTeX2RTF 贡献了部分功能。" to "… 贡献了哪一部分功能？"),
+    with no fact, word or character of its own but a few fillers. A value the question names,
+    moved ("worker 进程以 nginx 用户运行"), is an answer."""
+    if not _ZH_WH.search(question) or _ZH_CHOICE.search(question):
         return False
     plain = MARKER.sub(" ", text)
     given = _normalised(question)
@@ -1568,8 +1575,9 @@ def _restates_chinese(question: str, text: str) -> bool:
         return False  # (as the question writes it: ".multi" is no word "multi" of the question's)
     if set(re.findall(r"[A-Za-z][\w.-]*", plain)) - set(re.findall(r"[A-Za-z][\w.-]*", question)):
         return False  # (as written: "STEALTH" is a value where the question names the program "stealth")
-    said = set(_HAN.findall(plain)) - _ZH_FILLER
-    return bool(said) and said <= set(_HAN.findall(question))
+    said = [c for c in re.sub(r"[\W_]+", "", plain) if c not in _ZH_FILLER]
+    left = iter(re.sub(r"[\W_]+", "", question))
+    return bool(_HAN.search("".join(said))) and all(c in left for c in said)
 
 
 def restates(question: str, text: str) -> bool:
@@ -1898,12 +1906,6 @@ _CONTEXT = re.compile(r"\b(?:on|over|via|under|through|with|from|use|uses|using|
 # Acronyms one manual writes for another's.
 _SAME_ACRONYMS = ({"ssl", "tls"}, {"ps", "postscript"}, {"eps", "postscript"})
 PURPOSE_CHARS = 300  # how near the identifier an answer gives its passage must name what the question asks it to do
-# ... and a name the question gives in capitals ("imports posts from Medium", "a WordPress export"): a
-# product, a service or a format the identifier must be said to work with, as an acronym must; not
-# one the question says it works on, with or through (_NAME_CONTEXT) nor one a passage's label gives.
-_PROPER_NAME = re.compile(r"(?<![\w./-])[A-Z][a-z]{2,}(?:[A-Z][a-z]+)*(?![\w/-])")
-_NAME_CONTEXT = re.compile(r"\b(?:on|over|via|under|through|with|within|inside|using|uses?|in|of)\s+(?:(?:the|a|an|all|its"
-                           r"|their|[\w-]+)\s+){0,2}$", re.I)
 
 
 def _acronym_said(acronym: str) -> re.Pattern[str]:
@@ -1930,9 +1932,6 @@ def purpose_unsaid(question: str, answer: str, cited: list[Cited], passages: lis
         return ""
     rest = re.sub(r"\"[^\"]*\"|“[^”]*”|`[^`]*`", lambda m: " " * len(m.group(0)), question[asked.end():])
     acronyms = {a.group(0): _acronym_said(a.group(0)) for a in _ACRONYM.finditer(rest) if not _CONTEXT.search(rest[: a.start()])}
-    labels = _normalised(" ".join(getattr(p, "label", "") for p in passages))
-    acronyms |= {n.group(0): _acronym_said(n.group(0)) for n in _PROPER_NAME.finditer(rest)
-                 if not _NAME_CONTEXT.search(rest[: n.start()]) and not _acronym_said(n.group(0)).search(labels)}
     # (a passage's heading and text; not its file's name, "gri-manual.pdf", which says no PDF)
     bodies = {p.n: _normalised(f"{' · '.join(getattr(p, 'label', '').split(' · ')[1:])}\n{p.text}") for p in passages}
     acronyms = {a: said for a, said in acronyms.items() if sum(bool(said.search(b)) for b in bodies.values()) * 2 <= len(bodies)}
