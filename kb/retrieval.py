@@ -91,8 +91,10 @@ class Retriever:
         words = self.lexical_query(query)
         lexical = self._pool.submit(self.store.lexical_search, words, pool, doc_ids, filters=scope, hydrate=False) if mode == "hybrid" else None
         if mode in ("dense", "hybrid"):
-            dense = self.store.dense(self._queries.embed(query), pool, doc_ids, filters=scope, hydrate=False)
-            rankings.append(("dense", self.settings.dense_weight, dense))
+            # (read whole when their prose is weighed: the text is what says so)
+            floor = self.settings.prose_floor
+            dense = self.store.dense(self._queries.embed(query), pool, doc_ids, filters=scope, hydrate=floor > 0)
+            rankings.append(("dense", self.settings.dense_weight, weigh_prose(dense, floor)))
         if mode in ("lexical", "hybrid"):
             found = lexical.result() if lexical is not None else self.store.lexical_search(
                 words, pool, doc_ids, filters=scope, hydrate=False)
@@ -188,6 +190,41 @@ def term_coverage(query: str, hit: Hit) -> float:
         whole, _, phrase = term.partition("|")
         matched += whole in have or bool(phrase) and all(part in have for part in phrase.split())
     return matched / len(terms) if matched >= 2 else 0.0
+
+
+# The letters of prose: words of three letters or more (a capital only first: "Ribonuclease", not
+# "CUUAACGUUCGG") and Chinese characters.
+_PROSE = re.compile(f"[A-Za-z][a-z]{{2,}}|[{CJK_IDEOGRAPHS}]+")
+
+
+def prose_share(text: str) -> float:
+    """The share of a text's non-blank characters that are in words (`_PROSE`): about 0.8 for a
+    paragraph, code and option lists included; under 0.2 for a sequence alignment, a hex dump or a
+    figure's scattered labels."""
+    chars = sum(not c.isspace() for c in text)
+    return sum(map(len, _PROSE.findall(text))) / chars if chars else 0.0
+
+
+def weigh_prose(hits: list[Hit], floor: float) -> list[Hit]:
+    """Dense hits with those whose `prose_share` is under `floor` ranked after the others, their
+    score the list's lowest (their share kept in `explain` as dense_prose). An embedding model sees
+    little in such text and places it near every query it reads poorly (a Chinese one, for an
+    English-only model): the same alignment or figure chunks otherwise fill the dense top 5 of
+    unrelated questions. The lowest score, not a scaled one: a far outlier would squeeze the other
+    hits' z-scores in fusion. 0: as they are."""
+    if floor <= 0 or not hits:
+        return hits
+    low = min(hit.score for hit in hits)
+    kept, after = [], []
+    for hit in hits:
+        share = prose_share(hit.text)
+        if share < floor:
+            hit.explain["dense_prose"] = round(share, 3)
+            hit.score = low
+            after.append(hit)
+        else:
+            kept.append(hit)
+    return kept + after
 
 
 def fuse(rankings: list[tuple[str, float, list[Hit]]], rrf_k: int) -> list[Hit]:

@@ -130,6 +130,7 @@ class RetrievalSettings(_Section):
     min_relevance: float | Literal["auto"] = "auto"
     min_term_coverage: Annotated[float, msgspec.Meta(ge=0, le=1.01)] = 0.75
     glossary: bool = True  # a Chinese query's technical nouns also searched lexically as English words
+    prose_floor: Annotated[float, msgspec.Meta(ge=0, le=1)] = 0.3  # dense hits with less prose ranked last
 
 
 SMOLLM2_SHA256 = "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"

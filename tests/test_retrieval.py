@@ -48,6 +48,28 @@ def test_rrf_fuses_ranks_with_weights():
     assert only_lexical[0].chunk_id == "b" and only_lexical[-1].score == 0.0
 
 
+def test_dense_hits_with_little_prose_are_scaled_down():
+    """A sequence alignment or a figure's scattered labels (Infernal's RNA structures, round 37) hold
+    few words; an English-only embedding model puts them near any query it reads poorly."""
+    from kb.retrieval import prose_share, weigh_prose
+
+    alignment = ("tRNA1 GCGGAUUUAGCUCAGUUGGG.AGAGCGCCAGACUGAAGAUCUGGAGGUCC\n#=GC SS_cons <<<<<<<..<<<<.......>>>>.<<<<<\n"
+                 "A U\nC G\nG C\nU A\n5' 3'")
+    prose = "--mxsize <x> Set the maximum allowable DP matrix size to <x> megabytes. By default this size is 1028 Mb."
+    chinese = "默认情况下，服务器监听本机的所有地址。"
+    assert prose_share(alignment) < 0.2 < 0.7 < prose_share(prose) and prose_share(chinese) > 0.7
+    assert prose_share("") == 0.0
+    hits = [Hit(doc_id="d", chunk_id=name, source="guide.pdf", page=1, heading="", score=score, text=text)
+            for name, score, text in (("alignment", 0.40, alignment), ("prose", 0.35, prose))]
+    assert [h.chunk_id for h in weigh_prose(hits, 0.0)] == ["alignment", "prose"]  # 0: off
+    hits.append(Hit(doc_id="d", chunk_id="other", source="guide.pdf", page=2, heading="", score=0.1, text=prose))
+    weighed = weigh_prose(hits, 0.3)
+    assert [h.chunk_id for h in weighed] == ["prose", "other", "alignment"]
+    assert weighed[0].score == 0.35 and "dense_prose" not in weighed[0].explain
+    # (ranked last with the list's lowest score: no outlier to squeeze the others' z-scores in fusion)
+    assert weighed[2].score == 0.1 and weighed[2].explain["dense_prose"] < 0.2
+
+
 def test_per_document_cap():
     hits = [_hit("a", "d1"), _hit("b", "d1"), _hit("c", "d1"), _hit("d", "d2"), _hit("e", "d3")]
     assert [h.chunk_id for h in cap_per_document(hits, 2, 4)] == ["a", "b", "d", "e"]
