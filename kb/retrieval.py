@@ -192,17 +192,22 @@ def term_coverage(query: str, hit: Hit) -> float:
     return matched / len(terms) if matched >= 2 else 0.0
 
 
-# The letters of prose: words of three letters or more (a capital only first: "Ribonuclease", not
-# "CUUAACGUUCGG") and Chinese characters.
-_PROSE = re.compile(f"[A-Za-z][a-z]{{2,}}|[{CJK_IDEOGRAPHS}]+")
+# A run of letters, in any script.
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def prose_share(text: str) -> float:
-    """The share of a text's non-blank characters that are in words (`_PROSE`): about 0.8 for a
+    """The share of a text's non-blank characters that are in words: runs of three letters or more
+    with a capital only first ("Ribonuclease", "Größe", "настройка"; not "CUUAACGUUCGG"), and any
+    run of a script without capitals (Chinese, Japanese, Korean, Arabic …). About 0.8 for a
     paragraph, code and option lists included; under 0.2 for a sequence alignment, a hex dump or a
     figure's scattered labels."""
     chars = sum(not c.isspace() for c in text)
-    return sum(map(len, _PROSE.findall(text))) / chars if chars else 0.0
+    if not chars:
+        return 0.0
+    words = sum(len(run) for run in _LETTERS.findall(text)
+                if len(run) >= 3 and run[1:].islower() or run.upper() == run.lower())  # (the second: no capitals at all)
+    return words / chars
 
 
 def weigh_prose(hits: list[Hit], floor: float) -> list[Hit]:
@@ -211,10 +216,11 @@ def weigh_prose(hits: list[Hit], floor: float) -> list[Hit]:
     little in such text and places it near every query it reads poorly (a Chinese one, for an
     English-only model): the same alignment or figure chunks otherwise fill the dense top 5 of
     unrelated questions. The lowest score, not a scaled one: a far outlier would squeeze the other
-    hits' z-scores in fusion. 0: as they are."""
+    hits' z-scores in fusion. When all are under it, they stay as they are. 0: as they are."""
     if floor <= 0 or not hits:
         return hits
     low = min(hit.score for hit in hits)
+    scores = {hit.chunk_id: hit.score for hit in hits}
     kept, after = [], []
     for hit in hits:
         share = prose_share(hit.text)
@@ -224,6 +230,10 @@ def weigh_prose(hits: list[Hit], floor: float) -> list[Hit]:
             after.append(hit)
         else:
             kept.append(hit)
+    if not kept:  # (a store of such text alone: as they are, not all tied)
+        for hit in after:
+            hit.score = scores[hit.chunk_id]
+        return hits
     return kept + after
 
 

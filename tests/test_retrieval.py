@@ -59,6 +59,10 @@ def test_dense_hits_with_little_prose_are_scaled_down():
     chinese = "默认情况下，服务器监听本机的所有地址。"
     assert prose_share(alignment) < 0.2 < 0.7 < prose_share(prose) and prose_share(chinese) > 0.7
     assert prose_share("") == 0.0
+    for other in ("Die Größe des Puffers wird in Kilobyte angegeben, standardmäßig 512.",
+                  "Размер буфера задаётся в килобайтах; по умолчанию 512.", "バッファのサイズはキロバイト単位で指定します。",
+                  "버퍼 크기는 킬로바이트 단위로 지정합니다."):
+        assert prose_share(other) > 0.7, other  # (prose in any script is prose)
     hits = [Hit(doc_id="d", chunk_id=name, source="guide.pdf", page=1, heading="", score=score, text=text)
             for name, score, text in (("alignment", 0.40, alignment), ("prose", 0.35, prose))]
     assert [h.chunk_id for h in weigh_prose(hits, 0.0)] == ["alignment", "prose"]  # 0: off
@@ -68,6 +72,10 @@ def test_dense_hits_with_little_prose_are_scaled_down():
     assert weighed[0].score == 0.35 and "dense_prose" not in weighed[0].explain
     # (ranked last with the list's lowest score: no outlier to squeeze the others' z-scores in fusion)
     assert weighed[2].score == 0.1 and weighed[2].explain["dense_prose"] < 0.2
+    # A store of such text alone keeps its ranking (not every hit tied at the lowest score).
+    tables = [Hit(doc_id="d", chunk_id=f"t{i}", source="regs.pdf", page=i, heading="", score=0.5 - i / 10,
+                  text="STATUS 0x03 IRP RP1 RP0 TO PD Z DC C") for i in range(3)]
+    assert [h.score for h in weigh_prose(tables, 0.3)] == [0.5, 0.4, 0.3]
 
 
 def test_per_document_cap():

@@ -57,9 +57,6 @@ _IDENTIFIER = re.compile(r"`([^`\n]+)`|(?<![\w.:-])(?!(?<![/~])[A-Za-z]+/[A-Za-z
                          r"((?:--[A-Za-z][\w-]*|[A-Za-z][\w-]*(?:(?:[_./]|::)[\w-]+)+|[A-Za-z]+\d[\w.]*(?:-[\w.]*\w)*"
                          r"|[a-z]+[A-Z]\w*))(?![\w])", re.ASCII)
 _SETTING_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
-# A one-dash option with its value run on, one fact ("-f0", "-M32", "-O2"): no number of its own, as in a
-# passage, where a number right after a short name is none ("-f0 do not use fields").
-_VALUED_OPTION = re.compile(r"(?<![\w-])-[A-Za-z]{1,2}\d+(?![\w-]|\.\w)", re.ASCII)
 _PLACEHOLDER = re.compile(r"[<>{}\[\]|]|\.\.\.|…|^[A-Z][A-Z_]{2,}$")
 _ASSIGN = frozenset({"=", ":", ":=", "=>", "+="})  # assignment operators in a code span
 _GENERIC = frozenset("using uses used need needs answer question passage passages document documents".split())
@@ -157,8 +154,8 @@ def _line_sentences(line: str) -> Iterator[Segment]:
     for end in _SENTENCE_END.finditer(masked):
         if end.group(0)[0] == "." and _ABBREVIATION.search(masked[: end.end()]):
             continue
-        if end.group(0).startswith("..") and re.match(r"[ \t]+[^\s\w\"'“‘(]", masked[end.end():]):
-            continue  # an ellipsis a symbol follows ("delimited by $ ... $ or \[ ... \]") ends no sentence
+        if end.group(0).startswith("..") and re.match(r"[ \t]+(?:\$|\\?[\])}])(?=[\s,.;:]|$)", masked[end.end():]):
+            continue  # an ellipsis a closing delimiter follows ("by $ ... $ or \[ ... \]") ends no sentence
         stop = end.end()
         if end.group(0) == "\n":
             stop = end.start()
@@ -377,7 +374,7 @@ def facts(sentence: str) -> set[str]:
     lower-cased."""
     plain = MARKER.sub(" ", sentence).translate(_QUOTES)
     hexes = {h.lower() for h in _HEX.findall(plain) + _IPV6.findall(plain)}  # 0x20 is one number, not 0 and 20
-    bare = _VALUED_OPTION.sub(" ", _IDENTIFIER.sub(" ", _HEX.sub(" ", _IPV6.sub(" ", plain))))
+    bare = _IDENTIFIER.sub(" ", _HEX.sub(" ", _IPV6.sub(" ", plain)))
     # (an extension's digits are no number, ".m4f"; a Chinese date's year is one, "2010 年 3 月": no 2010 years)
     bare = _CHINESE_DATE.sub(r" \1 ", _EXTENSION.sub(" ", bare))
     named = [m for m in _NAMED_VERSION.finditer(bare) if m.group(1).lower() not in _NOT_PRODUCTS]
@@ -387,7 +384,6 @@ def facts(sentence: str) -> set[str]:
     quantities = {(m.group(1).replace(",", ""), _unit(m.group(2))) for m in _QUANTITY.finditer(bare)}
     found = {m.replace(",", "") for m in _NUMBER.findall(_QUANTITY.sub(" ", bare))}
     found |= {f"{number} {unit}" for number, unit in quantities} | versions | hexes
-    found |= {o.lower() for o in _VALUED_OPTION.findall(_CODE.sub(" ", plain))}
     found |= {name.lower() for name in _NAME.findall(_CODE.sub(" ", plain))}
     found |= {name.lower() for name in _VARIABLE_NAME.findall(_CODE.sub(" ", plain)) if name not in _SHOUTED}
     # (a sentence's full stop or comma inside quoted words is no part of them: "calepin," which means "notebook.";
@@ -445,9 +441,6 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
         return re.compile(_number(fact))
     if _HEX.fullmatch(fact) or _IPV6.fullmatch(fact):
         return re.compile(rf"(?<![\w:]){re.escape(fact)}(?![\w:])")
-    if _VALUED_OPTION.fullmatch(fact):  # ("-m1" is not in "-m16"; "-j 4" and "-j=4" give "-j4")
-        option, value = re.fullmatch(r"(-[a-z]+)(\d+)", fact).groups()
-        return re.compile(rf"(?<![\w-]){re.escape(option)}[ \t=]?{value}(?!\w)")
     if re.fullmatch(r"[\d.:]+", fact):
         return re.compile(rf"(?<![\d.]){re.escape(fact)}(?![\d])")
     quantity = re.fullmatch(r"([\d.]+) ([a-z]+)", fact)
@@ -500,7 +493,8 @@ def _spellings(fact: str) -> list[str]:
     return [fact]
 
 
-_SHORT_NAME = re.compile(r"(?<![a-z0-9])[a-z]{1,4}$|(?<!\w)0x$")  # rfc, eth, ipv, sha: "RFC5460" states no port 5460
+_SHORT_NAME = re.compile(r"(?<![a-z0-9-])[a-z]{1,4}$|(?<!\w)0x$")  # rfc, eth, ipv, sha: "RFC5460" states no port 5460
+# (but an option's value run on does: "-f0 do not use fields", "-M32 insert the raw equation")
 
 
 def _unscored(term: str, text: str) -> str:
@@ -534,10 +528,6 @@ def supported(fact: str, text: str) -> bool:
         return _whole(spaced).search(text) is not None
     if _EXTENSION.fullmatch(fact):  # ".png" where the passage says "a PNG image", ".multi" where it says ".multi"
         return re.search(rf"(?<![\w-]){re.escape(fact[1:])}(?![\w-])", text) is not None
-    if _VALUED_OPTION.fullmatch(fact):  # "-O2" as written, or "-O level" and its level ("Level 2 optimizes …")
-        option, value = re.fullmatch(r"(-[a-z]+)(\d+)", fact).groups()
-        return _fact_pattern(fact).search(text) is not None or (
-            re.search(rf"(?<![\w-]){re.escape(option)}(?![\w-])", text) is not None and supported(value, text))
     if not re.match(r"\d", fact) or _IPV6.fullmatch(fact) or _HEX.fullmatch(fact):
         return _fact_pattern(fact).search(text) is not None
     text = _IPV6.sub(" ", text)  # an amount is never the digits of an address, nor of a short name
@@ -1555,10 +1545,10 @@ def _symbols(text: str) -> list[str]:
 
 
 # A Chinese question that asks for something (哪, 什么, 多少, 几, 谁, 如何, 怎么, 何) ...
-_ZH_WH = re.compile(r"哪|什么|多少|几|谁|如何|怎么|怎样|何")
+_ZH_WH = re.compile(r"哪|什么|多少|几(?!乎)|谁|如何|怎么|怎样|(?<!任)何")
 # ... but not one a yes or no, or one of the things it lists, answers in its own words ("是否支持 …？",
 # "需不需要重启？", "rsync 和 scp 哪个支持断点续传？" "rsync 支持断点续传。", "TCP/UDP 中的哪一种").
-_ZH_CHOICE = re.compile(r"是否|吗|么|吧|能否|可否|与否|(.)[不没]\1|还是|或|和|与|及|跟|、|/|／")
+_ZH_CHOICE = re.compile(r"是否|吗|(?<![什怎这那多])么|吧|能否|可否|与否|(.)[不没]\1|还是|或|和|与|及|跟|对比|、|/|／|，|,|\bvs\b")
 _ZH_FILLER = "的了是为在有"  # what an answer adds to the question's words in giving them back
 
 
@@ -1573,8 +1563,12 @@ def _restates_chinese(question: str, text: str) -> bool:
     given = _normalised(question)
     if any(f not in given for s in segments(plain) if s.sentence for f in facts(s.text)):
         return False  # (as the question writes it: ".multi" is no word "multi" of the question's)
-    if set(re.findall(r"[A-Za-z][\w.-]*", plain)) - set(re.findall(r"[A-Za-z][\w.-]*", question)):
+    latin, asked = set(re.findall(r"[A-Za-z][\w.-]*", plain)), set(re.findall(r"[A-Za-z][\w.-]*", question))
+    if latin - asked:
         return False  # (as written: "STEALTH" is a value where the question names the program "stealth")
+    quoted = set(re.findall(r"「([^」]+)」|“([^”]+)”", question))
+    if asked - latin or any("".join(q) not in plain for q in quoted):
+        return False  # it leaves out a name or an item the question gives: it chose ("debug info warn 哪个 …")
     said = [c for c in re.sub(r"[\W_]+", "", plain) if c not in _ZH_FILLER]
     left = iter(re.sub(r"[\W_]+", "", question))
     return bool(_HAN.search("".join(said))) and all(c in left for c in said)
