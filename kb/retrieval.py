@@ -217,23 +217,18 @@ def weigh_prose(hits: list[Hit], floor: float) -> list[Hit]:
     English-only model): the same alignment or figure chunks otherwise fill the dense top 5 of
     unrelated questions. The lowest score, not a scaled one: a far outlier would squeeze the other
     hits' z-scores in fusion. When all are under it, they stay as they are. 0: as they are."""
-    if floor <= 0 or not hits:
-        return hits
+    shares = [prose_share(hit.text) for hit in hits] if floor > 0 else []
+    if not any(share >= floor for share in shares):
+        return hits  # (off; or a store of such text alone: as they are, not all tied)
     low = min(hit.score for hit in hits)
-    scores = {hit.chunk_id: hit.score for hit in hits}
     kept, after = [], []
-    for hit in hits:
-        share = prose_share(hit.text)
+    for hit, share in zip(hits, shares):
         if share < floor:
             hit.explain["dense_prose"] = round(share, 3)
             hit.score = low
             after.append(hit)
         else:
             kept.append(hit)
-    if not kept:  # (a store of such text alone: as they are, not all tied)
-        for hit in after:
-            hit.score = scores[hit.chunk_id]
-        return hits
     return kept + after
 
 
