@@ -41,6 +41,9 @@ def test_an_ellipsis_inside_a_sentence_ends_none():
     reply = "The -M32 switch writes LaTeX delimited by $ ... $ or \\[ ... \\], for MathType. It stands... Then more."
     assert [s.text for s in segments(reply) if s.sentence] == [
         "The -M32 switch writes LaTeX delimited by $ ... $ or \\[ ... \\], for MathType.", " It stands...", " Then more."]
+    # (and the space before it stays: "$ ... $", not "$... $")
+    from kb.answer.citations import parse_citations
+    assert parse_citations("Use $ ... $ [1].", [P(1, "x")])[0] == "Use $ ... $ [1]."
     # (a word after it starts a sentence, as before: "GIF... webp was added in 3.2" is two)
     assert len([s for s in segments("Formats are PNG, GIF... webp was added in 3.2.") if s.sentence]) == 2
 

@@ -116,8 +116,8 @@ def parse_citations(text: str, passages: list[Cited]) -> tuple[str, list[Any]]:
         return "".join(f"[{n}]" for n in valid)
 
     cleaned = MARKER.sub(keep, text)
-    # (space before punctuation a removed marker left; not before a word it starts: "is !file")
-    cleaned = re.sub(r"[ \t]+(?:([。，；：！？])|([.,;:!?])(?![\w%{]))", lambda m: m.group(1) or m.group(2), cleaned)
+    # (space before punctuation a removed marker left; not before a word it starts, "is !file", nor an ellipsis)
+    cleaned = re.sub(r"[ \t]+(?:([。，；：！？])|([.,;:!?])(?![\w%{.]))", lambda m: m.group(1) or m.group(2), cleaned)
     return cleaned.strip(), [by_n[n].citation() for n in cited]
 
 
