@@ -36,6 +36,20 @@ def test_list_numbers_are_never_taken_for_sentences():
     assert "1 [1]" not in marked and "2 [1]" not in marked
 
 
+def test_a_count_in_words_answers_how_many():
+    """LifeLines (round 39): "how many fathers and mothers can one family record have?" is answered
+    by "at most one father and one mother", though the question says "one" itself."""
+    from kb.answer.citations import restates
+
+    question = "By default, how many fathers and mothers can one family record have?"
+    assert not restates(question, "By default, one family record can have at most one father and one mother [2].")
+    assert not restates("How many fathers can a family record have?", "A family record can have one father [1].")
+    assert restates(question, "By default, one family record can have fathers and mothers [2].")
+    family = [P(1, "By default a family record may have at most one father and one mother; see the FAMILY options.")]
+    assert not _conclude("By default, one family record can have at most one father and one mother [1].", family, question).refused
+    assert _conclude("One family record holds the parents [1].", family, question).refused  # (the question's "one" is no count)
+
+
 def test_an_ellipsis_inside_a_sentence_ends_none():
     """LaTeX2RTF (round 38): "delimited by $ ... $ or \\[ ... \\]" got its marker after the first "$"."""
     reply = "The -M32 switch writes LaTeX delimited by $ ... $ or \\[ ... \\], for MathType. It stands... Then more."

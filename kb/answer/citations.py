@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -417,6 +418,7 @@ def _normalised(text: str) -> str:
     return _GROUPED.sub(lambda m: m.group(0).replace(",", ""), text.lower().translate(_QUOTES))
 
 
+_HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.I)
 _NUMBER_WORDS = dict(enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty".split())) | {30: "thirty", 40: "forty", 50: "fifty", 60: "sixty", 100: "hundred"}
@@ -1607,6 +1609,9 @@ def restates(question: str, text: str) -> bool:
         return True  # "a certain port connection attempt sequence" names no sequence
     if {a.lower() for a in _WORDED_AMOUNT.findall(plain)} - {a.lower() for a in _WORDED_AMOUNT.findall(question)}:
         return False  # "The OS waits two minutes before failing …": an amount, in words ("about a minute" too)
+    if _HOW_MANY.search(question) and any(len(re.findall(rf"\b{w}\b", plain, re.I)) > len(re.findall(rf"\b{w}\b", question, re.I))
+                                          for w in _NUMBER_WORDS.values()):
+        return False  # to "how many fathers …", "at most one father" is the count, in words (the question's own "one" aside)
     if _UNIT_ASKED.search(question) and {w for w in re.findall(r"[a-z]+", plain.lower()) if w in _UNIT_WORDS} \
             - set(re.findall(r"[a-z]+", given)):
         return False  # "In what unit is --tmlim given?" "In seconds.": the unit is the answer
@@ -1825,7 +1830,9 @@ def wrong_kind(question: str, answer: str) -> str:
             return ""  # a bare number: it may be the amount asked for (a count has no dot; "2D/3D" has none)
     if kinds and asked not in kinds:
         return f"it gives {_KIND_WORDS[kinds[0]]}; the question asks for {_KIND_WORDS[asked]}"
-    counts = set(_COUNT.findall(_normalised(MARKER.sub(" ", answer)))) - set(_COUNT.findall(given))
+    # (as many times as the question says it, a count word is the question's: "one" in "at most one father", to
+    # "… can one family record have?", is the answer's; "one file server" said back is not)
+    counts = set(Counter(_COUNT.findall(_normalised(MARKER.sub(" ", answer)))) - Counter(_COUNT.findall(given)))
     if any(re.fullmatch(r"[a-z][/*^][\d.]+|[\d.]+[/*^][a-z]", f) for f in stated):
         return ""  # an amount in terms of the question's variable: "n/2+1 complex numbers" for n real inputs
     if asked == "count" and not kinds and not counts:  # ("one file server" said back from the question is none)
