@@ -2099,8 +2099,9 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
     0xffff", "between 1 and 64") in any passage, is enough. Measured on 24 held-out sets: of 39
     answered questions for a maximum, it withdraws 2 near misses, two wrong answers and no right one.
     `asked`: the question as the user wrote it, when it was answered as its English translation; the
-    translation may drop what it says of a default ("默认的上限" came back as "the maximum")."""
-    if not _MAXIMUM_ASKED.search(question):
+    translation may drop that it asks for a maximum ("最多可以指定多少台" came back as "How many … can be
+    specified") or what it says of a default ("默认的上限" as "the maximum")."""
+    if not _MAXIMUM_ASKED.search(question) and not _MAXIMUM_ASKED.search(asked):
         return False
     given = {n.lower() for n in _BOUND_NUMBER.findall(_normalised(question))}
     numbers = {n.lower() for n in _BOUND_NUMBER.findall(_normalised(MARKER.sub(" ", answer)))} - given
