@@ -395,7 +395,7 @@ class Answerer:
             other = sibling(answer.standalone_question, answer.answer)
             if other:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it is about {other}, not what was asked)")
-            mismatch = wrong_kind(answer.standalone_question, answer.answer) or asked and wrong_kind(asked, answer.answer)
+            mismatch = wrong_kind(answer.standalone_question, answer.answer)
             if mismatch:
                 return self._withdraw(answer, "grounding", f"{answer.answer} ({mismatch})")
             if port_unsaid(answer.standalone_question, answer.answer, cited):
