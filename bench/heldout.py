@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's seventy held-out sets: thirty-five PDF manuals and thirty-five HTML manuals, each held out for one round.
+"""Build kb's seventy-two held-out sets: thirty-six PDF manuals and thirty-six HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: seventy packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: seventy-two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1082,6 +1082,45 @@ below) and unpacked there with `dpkg -x`:
   manual as a single page (omake-doc.html: the same text), the tables of contents (index.html, omake-toc.html,
   omake-contents.html), the six indexes of variables, functions, objects, targets and options (omake-*-index.html), the
   stylesheet, and the NEWS.Debian, changelogs, copyright and doc-base metadata.
+- debian-coco: coco-doc 20060919.0-1 (sha256 7351cea78036d406d795e218a75d44aa162c21d7e799b4f561a486d130ae370b),
+  "The Compiler Generator Coco/R, User Manual" by Hanspeter Mössenböck (Johannes Kepler University Linz, Institute of
+  System Software; copyright 1990, 2006; the generator that takes an attributed grammar in Cocol/R and generates a
+  scanner and a recursive descent parser, in its C#, Java and C++ versions): the overview (a sample production and its
+  parsing method, the summary of features); the input language: the vocabulary, the overall structure, the scanner
+  specification (character sets, tokens and the CONTEXT phrase, hand-written scanners, pragmas, comments, white space,
+  IGNORECASE), the parser specification (productions, semantic actions, attributes in C#, Java and C++, the symbol
+  ANY, LL(1) conflicts and their resolution by grammar transformations, conflict resolvers with Peek and ResetPeek,
+  syntax error handling with SYNC and WEAK, frame files); the user guide: installation, invocation (the -namespace,
+  -frames and -trace options and the trace switches), the interfaces of the generated Scanner, Token, Buffer, Parser
+  and Errors classes, the main class and the grammar tests; the sample compiler for the language Taste with its stack
+  machine; the applications of Coco/R and the acknowledgements; the syntax of Cocol/R; and the sources of the sample
+  compiler (Taste.ATG, SymTab.cs, CodeGen.cs, Taste.cs). Kept: the user manual as PDF, 46 PDF pages (about 84,000
+  characters of text as pypdf extracts it; the page numbers printed on its pages are the PDF's, while the table of
+  contents' references run to page 57, those of an earlier pagination), one file. Left out: the data structures paper
+  (DataStructures.pdf: a separate seven-page description of Coco/R's internals, one manual per corpus), both as
+  OpenOffice documents too (UserManual.odt, DataStructures.odt: one format), the test grammars (examples/*.ATG), and
+  the changelog and copyright.
+- debian-doit: python-doit-doc 0.31.1-3.3 (sha256 a6c03fc874b86ed8f2860a697e8f7ba347ce37ec9a6fa798fd83b1c42dd2735a),
+  the doit 0.31.1 documentation ("doit - automation tool", copyright 2008-2020 Eduardo Schettino; the Python task
+  runner whose tasks are dictionaries returned by task_ functions in a dodo.py file, with MD5-checked file
+  dependencies, rendered by Sphinx): installing; tasks (python-action and cmd-action, task names, sub-tasks, file_dep
+  and targets, keyword parameters on actions, execution order, task selection, DOIT_CONFIG default_tasks, title,
+  verbosity, pathlib); more on dependencies (uptodate and its API, task_dep, groups, setup-tasks, teardown, saved
+  values, getargs, calc_dep); more on task creation (importing tasks, delayed task creation with create_after,
+  creates, create_doit_tasks); the run command (the dodo file, the returned values, the DB backends and DB-file,
+  verbosity, continue, single, parallel execution, reporters, check_file_uptodate, minversion); the other commands
+  (help, list, info, forget, clean, dry run, ignore, auto, tabcompletion, dumpdb, strace, reset-dep); configuration
+  (doit.cfg and its sections, DOIT_CONFIG); passing task arguments from the command line (params and their
+  attributes, positional arguments, get_var); custom uptodate (result_dep, run_once, timeout, config_changed,
+  check_timestamp_unchanged); the tools (create_folder, title_with_actions, LongRunning, Interactive, set_trace,
+  IPython integration); extending doit (task loaders, commands, plugins); the FAQ; and the success stories. The package
+  has no PDF. Kept: its HTML, one file per page as the package ships it, 13 files in the manual's order (contents.html's
+  toctree), about 97,000 characters of text once the tags are stripped. Left out: the front page (index.html: the
+  project's introduction and feature list, a sales page) and the table of contents (contents.html), the changes of
+  every version (changes.html: other versions' facts), the list of related projects (related.html: links), the search
+  page, the source code of the modules (_modules/) and the reStructuredText sources (_sources/), the search index and
+  inventory, the stylesheets and scripts, the example dodo files (examples/: the code the pages include), and the
+  changelogs, copyright and doc-base metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1154,6 +1193,8 @@ Layout:
     bench/.cache/heldout/debian-stealth/corpus/stealth<nn>.html
     bench/.cache/heldout/debian-lifelines/corpus/lifelines-users-guide.pdf
     bench/.cache/heldout/debian-omake/corpus/<page>.html
+    bench/.cache/heldout/debian-coco/corpus/coco-user-manual.pdf
+    bench/.cache/heldout/debian-doit/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1189,7 +1230,8 @@ corpora/heldout-debian-ne-questions.jsonl, corpora/heldout-debian-nsis-questions
 corpora/heldout-debian-gpsim-questions.jsonl, corpora/heldout-debian-pelican-questions.jsonl,
 corpora/heldout-debian-infernal-questions.jsonl, corpora/heldout-debian-ocrmypdf-questions.jsonl,
 corpora/heldout-debian-latex2rtf-questions.jsonl, corpora/heldout-debian-stealth-questions.jsonl,
-corpora/heldout-debian-lifelines-questions.jsonl and corpora/heldout-debian-omake-questions.jsonl, 30 each
+corpora/heldout-debian-lifelines-questions.jsonl, corpora/heldout-debian-omake-questions.jsonl,
+corpora/heldout-debian-coco-questions.jsonl and corpora/heldout-debian-doit-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1579,6 +1621,10 @@ OMAKE_PAGES = [  # in the manual's order (omake-toc.html's): a file per chapter 
     "omake-language-examples", "omake-rules", "omake-base", "omake-system", "omake-shell", "omake-pervasives",
     "omake-build", "omake-autoconf", "osh", "omake-options", "omake-grammar", "omake-references",
 ]
+DOIT_PAGES = [  # in the manual's order (contents.html's toctree): a file per page
+    "install", "tasks", "dependencies", "task_creation", "cmd_run", "cmd_other", "configuration", "task_args",
+    "uptodate", "tools", "extending", "faq", "stories",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -1860,6 +1906,14 @@ CORPORA = {
     "debian-omake": Corpus(
         "omake-doc", "0.10.5-2", "afca6ad57fbfedf582426fabd83686a85a06510cb5827f50c58e952d212a88c6",
         {f"{p}.html": f"usr/share/doc/omake/html/{p}.html" for p in OMAKE_PAGES},
+    ),
+    "debian-coco": Corpus(
+        "coco-doc", "20060919.0-1", "7351cea78036d406d795e218a75d44aa162c21d7e799b4f561a486d130ae370b",
+        {"coco-user-manual.pdf": "usr/share/doc/coco-doc/UserManual.pdf"},
+    ),
+    "debian-doit": Corpus(
+        "python-doit-doc", "0.31.1-3.3", "a6c03fc874b86ed8f2860a697e8f7ba347ce37ec9a6fa798fd83b1c42dd2735a",
+        {f"{p}.html": f"usr/share/doc/python-doit-doc/html/{p}.html" for p in DOIT_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
