@@ -1579,11 +1579,12 @@ def restates(question: str, text: str) -> bool:
     English one: no sentence states a fact (a number, identifier or name) the question does not
     give, and every content word it uses is the question's (the answer's "value", and to a
     question about a default "the default" before a word the question uses, count as the
-    question's: "H2O uses the default brotli quality level …"), or a unit with no amount, or it names only "a certain" thing ("knockd expects a
-    certain port-knocking sequence." to "Which sequence does knockd expect?"; "The default value of
-    IPTRAP_DEFAULT_IPSET_OPTIONS is seconds." to "What is the default value of
-    IPTRAP_DEFAULT_IPSET_OPTIONS?"), or its own setting's name as the value. A yes or no is an
-    answer, and so is a yes/no question affirmed in its own words, or one of the choices a question offers."""
+    question's: "H2O uses the default brotli quality level …"), or a unit with no amount, or it
+    names only "a certain" thing ("knockd expects a certain port-knocking sequence." to "Which
+    sequence does knockd expect?"; "The default value of IPTRAP_DEFAULT_IPSET_OPTIONS is seconds."
+    to "What is the default value of IPTRAP_DEFAULT_IPSET_OPTIONS?"), or its own setting's name as
+    the value. A yes or no is an answer, and so is a yes/no question affirmed in its own words, or
+    one of the choices a question offers."""
     if language(question) == "zh":
         return language(text) == "zh" and _restates_chinese(question, text)
     if _POLAR.match(question) or re.search(r"\bor\b", question, re.I):
