@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's seventy-two held-out sets: thirty-six PDF manuals and thirty-six HTML manuals, each held out for one round.
+"""Build kb's seventy-four held-out sets: thirty-seven PDF manuals and thirty-seven HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: seventy-two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: seventy-four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1121,6 +1121,37 @@ below) and unpacked there with `dpkg -x`:
   page, the source code of the modules (_modules/) and the reStructuredText sources (_sources/), the search index and
   inventory, the stylesheets and scripts, the example dodo files (examples/: the code the pages include), and the
   changelogs, copyright and doc-base metadata.
+- debian-menhir: menhir-doc 20220210+ds-2 (sha256 a25fc2e08f9b3c29679a5bfaa24d75e635568d19d066f297be2e14f5b42a4fcf), the
+  "Menhir Reference Manual" (version 20220210) by François Pottier and Yann Régis-Gianas (INRIA; the LR(1) parser
+  generator for OCaml, with its code, table and Coq back-ends): the foreword and the back-ends; usage (every command
+  line switch); the lexical conventions; the syntax of grammar specifications (headers, %parameter, tokens and token
+  aliases, priority and associativity, %type, %start, attribute declarations, %on_error_reduce, the rules in the old and
+  in the new syntax); the advanced features (specifications split over multiple files, parameterized rules, %inline, the
+  standard library); conflicts (benign and severe ones, how they are explained and resolved, end-of-stream conflicts);
+  positions and their keywords; Menhir as an interpreter (sentences and outcomes); the generated API (monolithic,
+  incremental and inspection); error handling the traditional way (the error token, the legacy and simplified
+  strategies) and the new way (the .messages file format, maintaining .messages files, writing accurate diagnostic
+  messages, a working example); the Coq back-end; grammarware on top of Menhir (the SDK and .cmly files, attributes);
+  the interaction with build systems (OCaml type inference and dependency analysis, compilation flags); the comparison
+  with ocamlyacc; the questions and answers; and the technical background and references. Kept: the PDF of the manual,
+  57 PDF pages (about 185,000 characters of text as pypdf extracts it), one file; the package ships it gzipped
+  (manual.pdf.gz) and it is laid out unpacked, with the package's mtime. Left out: the same manual as HTML (manual.html
+  and its three PNG figures: one format), and the changelog, copyright and doc-base metadata.
+- debian-fastd: fastd-doc 22-4 (sha256 ed67b8078ffc7212a4dec05e1f79ec3a7d4a9551f1a60811b5e27d66162304cd), the fastd 22
+  documentation (fastd, the "Fast and Secure Tunneling Daemon", copyright 2012-2022 Matthias Schiffer, rendered by
+  Sphinx): the user manual (the command line options; the configuration file format, main and peer configuration; the
+  encryption and authentication methods, the recommended ones and the list of methods; MTU configuration, its guidelines
+  and examples); the cryptographic algorithms (ec25519: twisted Edwards curves, point compression, the curve and its
+  generator point, libuecc; FHMQV-C and its use in fastd; the ciphers AES128-CTR and Salsa20(/12); the message
+  authentication codes GHASH/GMAC and UHASH/UMAC; the method providers); and the developer documentation (building fastd
+  with Meson: dependencies and build settings; the protocol specification: the packet types, the L2TP control message
+  headers, the handshake format and its TLV records, the handshake protocol and the payload packets). The package has no
+  PDF. Kept: its HTML, one file per page as the package ships it, 11 files in the manual's order (index.html's), laid
+  out flat as <folder>-<page>.html (manual/cmdline.html as manual-cmdline.html), about 57,000 characters of text once
+  the tags are stripped. Left out: the front page (index.html: only the table of contents), the release notes of fastd
+  v15 to v22 (releases/: other versions' facts), the search page, the reStructuredText sources (_sources/, the same
+  text), the search index and inventory, the stylesheets and scripts, and the changelog, copyright and doc-base
+  metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1195,6 +1226,8 @@ Layout:
     bench/.cache/heldout/debian-omake/corpus/<page>.html
     bench/.cache/heldout/debian-coco/corpus/coco-user-manual.pdf
     bench/.cache/heldout/debian-doit/corpus/<page>.html
+    bench/.cache/heldout/debian-menhir/corpus/menhir-reference-manual.pdf
+    bench/.cache/heldout/debian-fastd/corpus/<folder>-<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1231,7 +1264,8 @@ corpora/heldout-debian-gpsim-questions.jsonl, corpora/heldout-debian-pelican-que
 corpora/heldout-debian-infernal-questions.jsonl, corpora/heldout-debian-ocrmypdf-questions.jsonl,
 corpora/heldout-debian-latex2rtf-questions.jsonl, corpora/heldout-debian-stealth-questions.jsonl,
 corpora/heldout-debian-lifelines-questions.jsonl, corpora/heldout-debian-omake-questions.jsonl,
-corpora/heldout-debian-coco-questions.jsonl and corpora/heldout-debian-doit-questions.jsonl, 30 each
+corpora/heldout-debian-coco-questions.jsonl, corpora/heldout-debian-doit-questions.jsonl,
+corpora/heldout-debian-menhir-questions.jsonl and corpora/heldout-debian-fastd-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1625,6 +1659,11 @@ DOIT_PAGES = [  # in the manual's order (contents.html's toctree): a file per pa
     "install", "tasks", "dependencies", "task_creation", "cmd_run", "cmd_other", "configuration", "task_args",
     "uptodate", "tools", "extending", "faq", "stories",
 ]
+FASTD_PAGES = [  # in the manual's order (index.html's): a file per page, laid out flat as <folder>-<page>
+    *(f"manual/{m}" for m in ("cmdline", "config", "methods", "mtu")),
+    *(f"crypto/{c}" for c in ("ec25519", "fhmqvc", "ciphers", "macs", "methods")),
+    *(f"devel/{d}" for d in ("building", "protocol")),
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -1914,6 +1953,14 @@ CORPORA = {
     "debian-doit": Corpus(
         "python-doit-doc", "0.31.1-3.3", "a6c03fc874b86ed8f2860a697e8f7ba347ce37ec9a6fa798fd83b1c42dd2735a",
         {f"{p}.html": f"usr/share/doc/python-doit-doc/html/{p}.html" for p in DOIT_PAGES},
+    ),
+    "debian-menhir": Corpus(
+        "menhir-doc", "20220210+ds-2", "a25fc2e08f9b3c29679a5bfaa24d75e635568d19d066f297be2e14f5b42a4fcf",
+        {"menhir-reference-manual.pdf": "usr/share/doc/menhir/manual.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-fastd": Corpus(
+        "fastd-doc", "22-4", "ed67b8078ffc7212a4dec05e1f79ec3a7d4a9551f1a60811b5e27d66162304cd",
+        {f"{p.replace('/', '-')}.html": f"usr/share/doc/fastd/html/{p}.html" for p in FASTD_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
