@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's seventy-four held-out sets: thirty-seven PDF manuals and thirty-seven HTML manuals, each held out for one round.
+"""Build kb's seventy-six held-out sets: thirty-eight PDF manuals and thirty-eight HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: seventy-four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: seventy-six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1152,6 +1152,33 @@ below) and unpacked there with `dpkg -x`:
   v15 to v22 (releases/: other versions' facts), the search page, the reStructuredText sources (_sources/, the same
   text), the search index and inventory, the stylesheets and scripts, and the changelog, copyright and doc-base
   metadata.
+- debian-fasta: fasta3-doc 36.3.8i.14-Nov-2020-1
+  (sha256 443aa2beffdc73f79535686f76b3eb7dabadae7f4d32aea8a6dd58a60dc2901c), "The FASTA program package" by William R.
+  Pearson (University of Virginia; the guide to fasta-36.3.8i, dated November 13, 2022: the FASTA36 sequence comparison
+  programs fasta36, ssearch36, ggsearch36 and glsearch36, fastx36 and fasty36, tfastx36 and tfasty36, fasts36, fastf36,
+  fastm36, lalign36 and psisearch2): the introduction (FASTA and BLAST); an overview of the programs; using the package
+  (sequence files, running the programs, interpreting the results: identifying homologs and their statistics, looking at
+  alignments, results without alignments, alignments with annotations; the command line options and the environment
+  variables); installing FASTA and the sequence databases (obtaining and preparing the libraries, searching taxonomic
+  subsets, DNA sequence libraries, finding the library files, FASTLIBS and the library formats); the frequently asked
+  questions; the references; and the appendix (the Makefile compile time options and the version history from FASTA v33
+  on). Kept: the PDF of the guide, 37 PDF pages (about 103,000 characters of text as pypdf extracts it), one file. Left
+  out: the changelog, copyright and doc-base metadata (the package ships no other document).
+- debian-csvkit: csvkit-doc 1.0.7-1 (sha256 39d495e81db203750be01b1d78b1a66f0e1ceec144f07e70c62e487718932b9b), the
+  csvkit 1.0.7 documentation (csvkit, the suite of command-line tools for converting to and working with CSV, copyright
+  2022 Christopher Groskopf, rendered by Sphinx): the front page (about, why csvkit, the citation and the authors); the
+  tutorial (getting started: in2csv, csvlook, csvcut and pipes; examining the data: csvstat, csvgrep, csvsort; power
+  tools: csvjoin, csvstack, csvsql and sql2csv; going elsewhere with your data: csvjson, csvpy, csvformat); the
+  reference, one page per tool (in2csv, sql2csv, csvclean, csvcut, csvgrep, csvjoin, csvsort, csvstack, csvformat,
+  csvjson, csvlook, csvpy, csvsql, csvstat) and the arguments common to all tools; and the tips and troubleshooting. The
+  package has no PDF. Kept: its HTML, one file per page as the package ships it, 21 files in the manual's order
+  (index.html's), the front page first, those in a subfolder laid out flat as <folder>-<page>.html (scripts/csvcut.html
+  as scripts-csvcut.html), about 84,000 characters of text once the tags are stripped. Left out: the tutorial's and the
+  reference's chapter pages (tutorial.html, cli.html: only lists of their pages), the contributing guide, release
+  process and licence (contributing.html, release.html, license.html: for contributors), the change log
+  (changelog.html.gz, release notes of every version: other versions' facts), the general index and the search page, the
+  reStructuredText sources (_sources/, the same text), the search index and inventory, the stylesheets and scripts, and
+  the changelogs, copyright and doc-base metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1228,6 +1255,8 @@ Layout:
     bench/.cache/heldout/debian-doit/corpus/<page>.html
     bench/.cache/heldout/debian-menhir/corpus/menhir-reference-manual.pdf
     bench/.cache/heldout/debian-fastd/corpus/<folder>-<page>.html
+    bench/.cache/heldout/debian-fasta/corpus/fasta-guide.pdf
+    bench/.cache/heldout/debian-csvkit/corpus/<page>.html or <folder>-<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1265,7 +1294,8 @@ corpora/heldout-debian-infernal-questions.jsonl, corpora/heldout-debian-ocrmypdf
 corpora/heldout-debian-latex2rtf-questions.jsonl, corpora/heldout-debian-stealth-questions.jsonl,
 corpora/heldout-debian-lifelines-questions.jsonl, corpora/heldout-debian-omake-questions.jsonl,
 corpora/heldout-debian-coco-questions.jsonl, corpora/heldout-debian-doit-questions.jsonl,
-corpora/heldout-debian-menhir-questions.jsonl and corpora/heldout-debian-fastd-questions.jsonl, 30 each
+corpora/heldout-debian-menhir-questions.jsonl, corpora/heldout-debian-fastd-questions.jsonl,
+corpora/heldout-debian-fasta-questions.jsonl and corpora/heldout-debian-csvkit-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1664,6 +1694,13 @@ FASTD_PAGES = [  # in the manual's order (index.html's): a file per page, laid o
     *(f"crypto/{c}" for c in ("ec25519", "fhmqvc", "ciphers", "macs", "methods")),
     *(f"devel/{d}" for d in ("building", "protocol")),
 ]
+CSVKIT_PAGES = [  # in the manual's order (index.html's): the front page, then a file per page, <folder>-<page> flat
+    "index",
+    *(f"tutorial/{t}" for t in ("1_getting_started", "2_examining_the_data", "3_power_tools", "4_going_elsewhere")),
+    *(f"scripts/{c}" for c in ("in2csv", "sql2csv", "csvclean", "csvcut", "csvgrep", "csvjoin", "csvsort", "csvstack",
+                               "csvformat", "csvjson", "csvlook", "csvpy", "csvsql", "csvstat")),
+    "common_arguments", "tricks",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -1961,6 +1998,14 @@ CORPORA = {
     "debian-fastd": Corpus(
         "fastd-doc", "22-4", "ed67b8078ffc7212a4dec05e1f79ec3a7d4a9551f1a60811b5e27d66162304cd",
         {f"{p.replace('/', '-')}.html": f"usr/share/doc/fastd/html/{p}.html" for p in FASTD_PAGES},
+    ),
+    "debian-fasta": Corpus(
+        "fasta3-doc", "36.3.8i.14-Nov-2020-1", "443aa2beffdc73f79535686f76b3eb7dabadae7f4d32aea8a6dd58a60dc2901c",
+        {"fasta-guide.pdf": "usr/share/doc/fasta3/fasta_guide.pdf"},
+    ),
+    "debian-csvkit": Corpus(
+        "csvkit-doc", "1.0.7-1", "39d495e81db203750be01b1d78b1a66f0e1ceec144f07e70c62e487718932b9b",
+        {f"{p.replace('/', '-')}.html": f"usr/share/doc/csvkit/html/{p}.html" for p in CSVKIT_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
