@@ -167,6 +167,26 @@ def test_a_term_no_passage_holds_is_searched_for_before_the_question_is_refused(
     assert model.prompts == []
 
 
+def test_a_term_whose_own_search_ranks_its_passage_low_is_still_found():
+    """Coco/R's "Which -trace switch letter prints a cross reference list?": the search for "-trace"
+    ranks a dozen passages about trace.txt before the one that defines the option; the term's search
+    reads past the first five, so the question reaches the model."""
+    trace_txt = [_hit(n, f"Trace output is written to the file trace.txt (part {n}).") for n in range(1, 13)]
+    option = _hit(13, 'The -trace option takes a string of switch characters: X print a cross reference list.')
+    searched: list[tuple[str, int | None]] = []
+
+    def search(query: str, top_k):
+        searched.append((query, top_k))
+        ranked = [*trace_txt, option] if query == "-trace" else trace_txt
+        return ranked[: top_k or 5]
+
+    model = ScriptedChat()
+    answerer = Answerer(LLMSettings(), search=search, is_relevant=lambda hits, q: True, model=lambda: model,
+                        model_name=model.name)
+    _, answer, _ = _run(answerer, "Which -trace switch letter prints a cross reference list?")
+    assert answer.refused_by != "terms" and len(model.prompts) == 1 and "-trace option" in model.prompts[0]
+
+
 def test_a_name_a_question_uses_that_no_document_holds_is_refused_without_the_model():
     """"kittycairo 终端默认的画布尺寸是多少？" (gnuplot, round 25): neither the passages nor a search for
     the word alone find "kittycairo" (the manual documents a canvas terminal, not that one), so the

@@ -730,6 +730,17 @@ def test_a_new_value_spelled_like_the_asked_setting_is_no_restatement():
     assert restates(asked, "The object is held for another minute for conditional backend fetches [1].")
 
 
+def test_a_keyword_spelled_in_capitals_answers_which_keyword_though_the_question_uses_the_word():
+    """Coco/R's "COMMENTS FROM "/*" TO "*/" NESTED": to "which keyword …", the question's own word
+    written as the language spells it is the answer; to any other question it is the word again."""
+    from kb.answer.citations import restates
+
+    question = "Which keyword in a COMMENTS declaration allows the comments to be nested?"
+    assert not restates(question, "The keyword NESTED allows the comments to be nested [1].")
+    assert restates(question, "The keyword in a COMMENTS declaration allows the comments to be nested [1].")
+    assert restates("How are comments nested in a COMMENTS declaration?", "Comments are NESTED in a COMMENTS declaration [1].")
+
+
 def test_a_default_from_the_passage_naming_the_asked_setting_is_kept_though_another_names_its_file():
     relay = [P(1, "Edit relay.conf for the relay and put it in /etc/dibbler."),
              P(2, "7.3 Options. log-level – (scope: global, type: integer, default: 7) Defines verbose level of "

@@ -1525,6 +1525,10 @@ _POLAR = re.compile(r"^\W*(?:is|are|was|were|does|do|did|can|could|will|would|sh
 _WH = re.compile(r"^\W*(?:which|what|where|when|how|who)\b", re.I)
 
 
+# A question asking for a keyword of a language or a file format: its answer may be one of the
+# question's words written as the language spells it ("NESTED", "IGNORECASE").
+_WHICH_KEYWORD = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:key\s?words?|reserved\s+words?|directives?|tokens?"
+                            r"|pragmas?|clauses?)\b", re.I)
 _TILDE = re.compile(r"~[\w./-]*|[\w.-]+~")  # foo~, ~/.lmod.d
 # A value made of symbols alone: "\//", "=>", "<<<" (not a dash, an ellipsis or a sentence's own punctuation).
 _SYMBOLS = re.compile(r"(?<![^\s\"'`“‘(\[])(?=[^\s\w]{0,16}[\\/|<>#*^@$%&=+~])[^\s\w\"'`“”‘’()\[\],;:.?!]{2,}"
@@ -1622,6 +1626,9 @@ def restates(question: str, text: str) -> bool:
         return False
     if set(_symbols(plain)) - set(_symbols(question)):
         return False  # "… line comments … is \//.": a sequence of symbols is a value
+    capitals = {w.lower() for w in _ALL_CAPS.findall(plain)} - {w.lower() for w in _ALL_CAPS.findall(question)}
+    if _WHICH_KEYWORD.search(question) and capitals & set(re.findall(r"[a-z][a-z0-9_]*", given)):
+        return False  # to "Which keyword makes comments nested?", "NESTED" is the keyword, as the language spells it
     # To "which setting …", a name made of the question's words run together ("papertype" for "paper
     # type") names one (to "What is the default paper size?", "the default papersize" gives nothing).
     words = re.findall(r"[a-z0-9]+", given)

@@ -229,7 +229,8 @@ class Answerer:
         terms = [t for t in missing if t in specific_terms(question)]  # not "debian 14": no search finds a version
         if not terms:
             return hits, missing
-        found = self._search(" ".join(terms), top_k)
+        # Read past the first few: "-trace" alone ranks a dozen passages about trace.txt first (Coco/R).
+        found = self._search(" ".join(terms), max(top_k or 0, NAME_SEARCH_K))
         held = {h.chunk_id for h in hits}
         rescued: list[Hit] = []
         for term in terms:
