@@ -185,6 +185,21 @@ def test_a_term_whose_own_search_ranks_its_passage_low_is_still_found():
                         model_name=model.name)
     _, answer, _ = _run(answerer, "Which -trace switch letter prints a cross reference list?")
     assert answer.refused_by != "terms" and len(model.prompts) == 1 and "-trace option" in model.prompts[0]
+    # A passage holding a longer word or path that ends in the term is not one that names it.
+    trace_txt[3] = _hit(4, "On an internal error a stack-trace is printed; X marks the frame.")
+    option = _hit(13, "The sample is installed as /usr/share/doc/foo/examples/etc/foo.conf; cache_size sets its cache.")
+    model.prompts.clear()
+    _, answer, _ = _run(answerer, "Which -trace switch letter prints a cross reference list?")
+    assert answer.refused_by == "terms" and model.prompts == []
+    trace_txt[3] = _hit(4, "Trace output is written to the file trace.txt (part 4).")
+
+    def search_path(query: str, top_k):
+        return [*trace_txt, option][: top_k or 5]
+
+    answerer = Answerer(LLMSettings(), search=search_path, is_relevant=lambda hits, q: True, model=lambda: model,
+                        model_name=model.name)
+    _, answer, _ = _run(answerer, "Which setting in /etc/foo.conf sets the cache size?")
+    assert answer.refused_by == "terms" and model.prompts == []
 
 
 def test_a_name_a_question_uses_that_no_document_holds_is_refused_without_the_model():

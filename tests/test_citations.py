@@ -732,13 +732,22 @@ def test_a_new_value_spelled_like_the_asked_setting_is_no_restatement():
 
 def test_a_keyword_spelled_in_capitals_answers_which_keyword_though_the_question_uses_the_word():
     """Coco/R's "COMMENTS FROM "/*" TO "*/" NESTED": to "which keyword …", the question's own word
-    written as the language spells it is the answer; to any other question it is the word again."""
+    written in capitals as a cited passage writes it is the answer. Not a keyword no passage spells
+    so ("CASE"), nor an acronym the model capitalised to another kind of question ("the API token")."""
     from kb.answer.citations import restates
 
+    comments = [P(1, 'COMMENTS FROM "/*" TO "*/" NESTED\nThe keyword NESTED allows comments to be nested.')]
     question = "Which keyword in a COMMENTS declaration allows the comments to be nested?"
-    assert not restates(question, "The keyword NESTED allows the comments to be nested [1].")
-    assert restates(question, "The keyword in a COMMENTS declaration allows the comments to be nested [1].")
-    assert restates("How are comments nested in a COMMENTS declaration?", "Comments are NESTED in a COMMENTS declaration [1].")
+    assert not restates(question, "The keyword NESTED allows the comments to be nested [1].", comments)
+    assert restates(question, "The keyword NESTED allows the comments to be nested [1].")  # no passage spells it so
+    assert restates(question, "The keyword in a COMMENTS declaration allows the comments to be nested [1].", comments)
+    assert restates("How are comments nested in a COMMENTS declaration?", "Comments are NESTED in a COMMENTS declaration [1].",
+                    comments)
+    scanner = [P(1, "IGNORECASE makes the scanner case-insensitive; otherwise the scanner does not change the case of letters.")]
+    assert restates("Which keyword makes the scanner ignore the case of letters?",
+                    "The keyword CASE makes the scanner ignore the case of letters [1].", scanner)
+    api = [P(1, "Each request to the API must carry a session token.")]
+    assert restates("What token does the api use for authentication?", "The API uses a token for authentication [1].", api)
 
 
 def test_a_default_from_the_passage_naming_the_asked_setting_is_kept_though_another_names_its_file():

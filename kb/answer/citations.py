@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -1526,9 +1526,8 @@ _WH = re.compile(r"^\W*(?:which|what|where|when|how|who)\b", re.I)
 
 
 # A question asking for a keyword of a language or a file format: its answer may be one of the
-# question's words written as the language spells it ("NESTED", "IGNORECASE").
-_WHICH_KEYWORD = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:key\s?words?|reserved\s+words?|directives?|tokens?"
-                            r"|pragmas?|clauses?)\b", re.I)
+# question's words written as the language spells it ("NESTED").
+_WHICH_KEYWORD = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:key\s?words?|reserved\s+words?)\b", re.I)
 _TILDE = re.compile(r"~[\w./-]*|[\w.-]+~")  # foo~, ~/.lmod.d
 # A value made of symbols alone: "\//", "=>", "<<<" (not a dash, an ellipsis or a sentence's own punctuation).
 _SYMBOLS = re.compile(r"(?<![^\s\"'`“‘(\[])(?=[^\s\w]{0,16}[\\/|<>#*^@$%&=+~])[^\s\w\"'`“”‘’()\[\],;:.?!]{2,}"
@@ -1578,7 +1577,7 @@ def _restates_chinese(question: str, text: str) -> bool:
     return bool(_HAN.search("".join(said))) and all(c in left for c in said)
 
 
-def restates(question: str, text: str) -> bool:
+def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
     """Whether an answer only gives the question back (a Chinese one: `_restates_chinese`). An
     English one: no sentence states a fact (a number, identifier or name) the question does not
     give, and every content word it uses is the question's (the answer's "value", and to a
@@ -1626,9 +1625,11 @@ def restates(question: str, text: str) -> bool:
         return False
     if set(_symbols(plain)) - set(_symbols(question)):
         return False  # "… line comments … is \//.": a sequence of symbols is a value
-    capitals = {w.lower() for w in _ALL_CAPS.findall(plain)} - {w.lower() for w in _ALL_CAPS.findall(question)}
-    if _WHICH_KEYWORD.search(question) and capitals & set(re.findall(r"[a-z][a-z0-9_]*", given)):
-        return False  # to "Which keyword makes comments nested?", "NESTED" is the keyword, as the language spells it
+    # To "Which keyword makes comments nested?", "NESTED" is the keyword, as a passage it cites spells it.
+    capitals = {w for w in _ALL_CAPS.findall(plain) if w not in _ALL_CAPS.findall(question)} \
+        & {w.upper() for w in re.findall(r"[a-z][a-z0-9_]*", given)}
+    if _WHICH_KEYWORD.search(question) and any(re.search(rf"(?<![\w-]){w}(?![\w-])", p.text) for w in capitals for p in cited):
+        return False
     # To "which setting …", a name made of the question's words run together ("papertype" for "paper
     # type") names one (to "What is the default paper size?", "the default papersize" gives nothing).
     words = re.findall(r"[a-z0-9]+", given)
@@ -2336,7 +2337,8 @@ def mentions(term: str, text: str) -> bool:
 
 def _whole(term: str) -> re.Pattern[str]:
     """Where a term occurs as itself: udp-max-payload is not in udp-max-payload-ipv6, another setting."""
-    left = r"(?<![\w-])" if term[:1].isalnum() else ""
+    # (an option is not the tail of a hyphenated word: "-trace" is not in "stack-trace"; it is in "--trace")
+    left = r"(?<![\w-])" if term[:1].isalnum() else r"(?<!\w)" if re.match(r"-[a-z]", term) else ""
     right = r"(?![\w-])" if term[-1:].isalnum() else ""
     return re.compile(f"{left}(?:{_fact_pattern(term).pattern}){right}", _fact_pattern(term).flags)
 
@@ -2344,6 +2346,14 @@ def _whole(term: str) -> re.Pattern[str]:
 def holds(passage: Cited, term: str) -> bool:
     """Whether the passage mentions one of the question's specific terms (as unsupported_terms reads it)."""
     return mentions(term, _headed(passage))
+
+
+def names_path(passage: Cited, term: str) -> bool:
+    """Whether the passage holds a term and, where the term is a path ("etc/foo.conf" of the question's
+    "/etc/foo.conf"), names that path, not one ending in it (/usr/share/doc/foo/examples/etc/foo.conf)."""
+    if not holds(passage, term):
+        return False
+    return "/" not in term or re.search(rf"(?<![\w./~-])/?{re.escape(term)}(?![\w-])", _headed(passage)) is not None
 
 
 # A unit a Chinese question may say in Latin letters ("多少 MB", "多少 MHz"): a manual may spell it out.

@@ -24,9 +24,9 @@ from typing import Any
 
 from kb.answer.citations import (
     MARKER, Cited, absence_unsaid, anchor_terms, attribute, bound_unsaid, corroborate, ground, holds, names,
-    names_no_setting, names_nobody, parse_citations, port_unsaid, purpose_unsaid, question_names, release_unsaid,
-    restates, role_unsaid, says_something, sibling, specific_terms, unbounded_unsaid, unsupported_terms, worded_unsaid,
-    wrong_kind,
+    names_no_setting, names_nobody, names_path, parse_citations, port_unsaid, purpose_unsaid, question_names,
+    release_unsaid, restates, role_unsaid, says_something, sibling, specific_terms, unbounded_unsaid, unsupported_terms,
+    worded_unsaid, wrong_kind,
 )
 from kb.answer.context import pack_context
 from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
@@ -234,7 +234,7 @@ class Answerer:
         held = {h.chunk_id for h in hits}
         rescued: list[Hit] = []
         for term in terms:
-            hit = next((h for h in found if h.chunk_id not in held and holds(h, term)), None)
+            hit = next((h for h in found if h.chunk_id not in held and names_path(h, term)), None)
             if hit is not None:
                 held.add(hit.chunk_id)
                 rescued.append(hit)
@@ -391,7 +391,7 @@ class Answerer:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it names no one)")
             if names_no_setting(answer.standalone_question, answer.answer, numbered):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it names no setting)")
-            if restates(answer.standalone_question, answer.answer):
+            if restates(answer.standalone_question, answer.answer, cited):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it only gives the question back)")
             other = sibling(answer.standalone_question, answer.answer)
             if other:
