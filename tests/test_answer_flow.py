@@ -167,37 +167,28 @@ def test_a_term_no_passage_holds_is_searched_for_before_the_question_is_refused(
     assert model.prompts == []
 
 
-def test_a_term_whose_own_search_ranks_its_passage_low_is_still_found():
+def test_an_option_whose_own_search_ranks_its_passage_low_is_still_found():
     """Coco/R's "Which -trace switch letter prints a cross reference list?": the search for "-trace"
-    ranks a dozen passages about trace.txt before the one that defines the option; the term's search
-    reads past the first five, so the question reaches the model."""
+    ranks a dozen passages about trace.txt before the one that defines the option; the option's
+    search reads on, so the question reaches the model. Past the first five, a passage counts only
+    where it names the option as one (not "stack-trace"), and only for an option: a path's tail
+    ("/usr/share/doc/foo/examples/etc/foo.conf") is not the path a question names."""
     trace_txt = [_hit(n, f"Trace output is written to the file trace.txt (part {n}).") for n in range(1, 13)]
-    option = _hit(13, 'The -trace option takes a string of switch characters: X print a cross reference list.')
-    searched: list[tuple[str, int | None]] = []
+    pages = {"option": _hit(13, "The -trace option takes a string of switch characters: X print a cross reference list.")}
 
     def search(query: str, top_k):
-        searched.append((query, top_k))
-        ranked = [*trace_txt, option] if query == "-trace" else trace_txt
-        return ranked[: top_k or 5]
+        return [*trace_txt, pages["option"]][: top_k or 5] if query in ("-trace", "etc/foo.conf") else trace_txt[:5]
 
     model = ScriptedChat()
     answerer = Answerer(LLMSettings(), search=search, is_relevant=lambda hits, q: True, model=lambda: model,
                         model_name=model.name)
     _, answer, _ = _run(answerer, "Which -trace switch letter prints a cross reference list?")
     assert answer.refused_by != "terms" and len(model.prompts) == 1 and "-trace option" in model.prompts[0]
-    # A passage holding a longer word or path that ends in the term is not one that names it.
-    trace_txt[3] = _hit(4, "On an internal error a stack-trace is printed; X marks the frame.")
-    option = _hit(13, "The sample is installed as /usr/share/doc/foo/examples/etc/foo.conf; cache_size sets its cache.")
+    pages["option"] = _hit(13, "On an internal error a stack-trace is printed; X marks the frame.")
     model.prompts.clear()
     _, answer, _ = _run(answerer, "Which -trace switch letter prints a cross reference list?")
     assert answer.refused_by == "terms" and model.prompts == []
-    trace_txt[3] = _hit(4, "Trace output is written to the file trace.txt (part 4).")
-
-    def search_path(query: str, top_k):
-        return [*trace_txt, option][: top_k or 5]
-
-    answerer = Answerer(LLMSettings(), search=search_path, is_relevant=lambda hits, q: True, model=lambda: model,
-                        model_name=model.name)
+    pages["option"] = _hit(13, "The sample is installed as /usr/share/doc/foo/examples/etc/foo.conf; cache_size sets its cache.")
     _, answer, _ = _run(answerer, "Which setting in /etc/foo.conf sets the cache size?")
     assert answer.refused_by == "terms" and model.prompts == []
 

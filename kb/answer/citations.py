@@ -2337,8 +2337,7 @@ def mentions(term: str, text: str) -> bool:
 
 def _whole(term: str) -> re.Pattern[str]:
     """Where a term occurs as itself: udp-max-payload is not in udp-max-payload-ipv6, another setting."""
-    # (an option is not the tail of a hyphenated word: "-trace" is not in "stack-trace"; it is in "--trace")
-    left = r"(?<![\w-])" if term[:1].isalnum() else r"(?<!\w)" if re.match(r"-[a-z]", term) else ""
+    left = r"(?<![\w-])" if term[:1].isalnum() else ""
     right = r"(?![\w-])" if term[-1:].isalnum() else ""
     return re.compile(f"{left}(?:{_fact_pattern(term).pattern}){right}", _fact_pattern(term).flags)
 
@@ -2348,12 +2347,12 @@ def holds(passage: Cited, term: str) -> bool:
     return mentions(term, _headed(passage))
 
 
-def names_path(passage: Cited, term: str) -> bool:
-    """Whether the passage holds a term and, where the term is a path ("etc/foo.conf" of the question's
-    "/etc/foo.conf"), names that path, not one ending in it (/usr/share/doc/foo/examples/etc/foo.conf)."""
-    if not holds(passage, term):
-        return False
-    return "/" not in term or re.search(rf"(?<![\w./~-])/?{re.escape(term)}(?![\w-])", _headed(passage)) is not None
+def names_option(passage: Cited, term: str) -> bool:
+    """Whether the passage holds an option the question names ("-trace") as an option: not as the
+    tail of a hyphenated word ("stack-trace", "python3-devel"). `holds` reads such a tail as the
+    term, since a question may name a suffix ("Which -devel package …")."""
+    return term.startswith("-") and holds(passage, term) and \
+        re.search(rf"(?<![A-Za-z0-9_]){re.escape(term)}(?![\w-])", _headed(passage)) is not None
 
 
 # A unit a Chinese question may say in Latin letters ("多少 MB", "多少 MHz"): a manual may spell it out.

@@ -24,7 +24,7 @@ from typing import Any
 
 from kb.answer.citations import (
     MARKER, Cited, absence_unsaid, anchor_terms, attribute, bound_unsaid, corroborate, ground, holds, names,
-    names_no_setting, names_nobody, names_path, parse_citations, port_unsaid, purpose_unsaid, question_names,
+    names_no_setting, names_nobody, names_option, parse_citations, port_unsaid, purpose_unsaid, question_names,
     release_unsaid, restates, role_unsaid, says_something, sibling, specific_terms, unbounded_unsaid, unsupported_terms,
     worded_unsaid, wrong_kind,
 )
@@ -229,12 +229,16 @@ class Answerer:
         terms = [t for t in missing if t in specific_terms(question)]  # not "debian 14": no search finds a version
         if not terms:
             return hits, missing
-        # Read past the first few: "-trace" alone ranks a dozen passages about trace.txt first (Coco/R).
+        # An option's search reads further: "-trace" alone ranks a dozen passages about trace.txt
+        # before the one that defines it (Coco/R). There, a passage counts only where it names the
+        # option as one ("stack-trace" does not).
         found = self._search(" ".join(terms), max(top_k or 0, NAME_SEARCH_K))
+        first = len(hits) if top_k is None else top_k
         held = {h.chunk_id for h in hits}
         rescued: list[Hit] = []
         for term in terms:
-            hit = next((h for h in found if h.chunk_id not in held and names_path(h, term)), None)
+            hit = next((h for i, h in enumerate(found) if h.chunk_id not in held
+                        and (holds(h, term) if i < first else names_option(h, term))), None)
             if hit is not None:
                 held.add(hit.chunk_id)
                 rescued.append(hit)
