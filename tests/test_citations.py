@@ -1474,18 +1474,6 @@ def test_a_reply_that_is_a_value_alone_cites_the_passage_that_holds_it():
     assert _conclude("xt", keyboard, question).refused  # a passage holds it, but "mf" is the default
     assert _conclude("**mf**", keyboard, question).answer == "**mf** [1]"
     assert attribute("on", keyboard + [P(3, "turn it on")], question=question) == "on"
-    # One letter, where the question asks for a letter (Coco/R, round 40): the passage that holds it
-    # and the question's words best; to another question, one letter is no value.
-    switches = [P(1, "The -trace option takes switch characters: A print the states of the scanner automaton; "
-                     "X print a cross reference list of all terminals and nonterminals."),
-                P(2, "Let x be the number of tokens. Nonterminals are listed in the grammar file.")]
-    letter = "Which -trace switch letter prints a cross reference list of all terminals and nonterminals?"
-    assert attribute("X", switches, question=letter) == "X [1]"
-    assert attribute("X", switches, question="What does the example call the number of tokens?") == "X"
-    assert attribute("X", switches, question="Which symbol changes the paper from letter to a4?") == "X"
-    for reply in ("X", "The switch letter is X."):
-        answer = _conclude(reply, switches, letter)
-        assert not answer.refused and answer.citations[0].n == 1
 
 
 def test_a_lead_in_may_name_the_section_whose_subsections_a_passage_numbers():

@@ -240,9 +240,6 @@ def _stem(word: str) -> str:
 
 
 # Words a reply may be that any passage holds: no evidence of where it came from.
-# A question asking for a letter or a character ("Which -trace switch letter …"): one letter is a value.
-_LETTER_ASKED = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,3}?(?:letters?|characters?|chars?)\b"
-                           r"|(?:哪个|哪一个|什么)(?:开关)?(?:字母|字符)", re.I)
 _LONE_WORDS = frozenset("on off no yes none true false it is an as at be by do if in of or to up the and all any".split())
 
 
@@ -289,18 +286,16 @@ def attribute(text: str, passages: list[Cited], threshold: float = 0.6, threshol
                 # the question does not give, is its evidence: the passage that holds it as a word.
                 value = _VALUE_IS.search(MARKER.sub("", claim(piece)))
                 word = value.group(1).lower().rstrip(".") if value else ""
-                if (len(word) >= 3 or _LETTER_ASKED.search(given) and re.fullmatch(r"[a-z]", word)) \
-                        and word not in _STATES | _STOP and _stem(word) not in asked:
+                if len(word) >= 3 and word not in _STATES | _STOP and _stem(word) not in asked:
                     holding = {k: v for k, v in texts.items() if _whole_word(word).search(_normalised(v))}
                     n = (best_passage(claim(piece), holding, 0.0, 0.0) or min(holding)) if holding else None
             if n is None and question:
                 # A reply that is a value alone ("mf" to "what is the default keyboard type?", where a
                 # passage says 'Defaults to "mf"'): the passage that holds it as a word, and the
                 # question's terms best. (not "on", "no" or "yes": any passage holds those)
-                # (one letter where the question asks for a letter: "X", Coco/R's -trace switch for a cross reference list)
                 word = _normalised(MARKER.sub("", claim(piece))).strip().strip("`\"'.。*_ ")
-                if re.fullmatch(r"[a-z0-9][\w.+-]*", word) and (len(word) >= 2 or _LETTER_ASKED.search(given) and word.isalpha()) \
-                        and word not in _STATES | _STOP | _LONE_WORDS and not _whole_word(word).search(given):
+                if re.fullmatch(r"[a-z0-9][\w.+-]*", word) and len(word) >= 2 and word not in _STATES | _STOP | _LONE_WORDS \
+                        and not _whole_word(word).search(given):
                     holding = {k: v for k, v in texts.items() if _whole_word(word).search(_normalised(v))}
                     if _DEFAULT.search(question) or _UNSET.search(question):  # ("xt", where "mf" is the default)
                         holding = {k: v for k, v in holding.items() if given_as_default(word, _normalised(v))}
@@ -1609,8 +1604,6 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
     if set(_TILDE.findall(plain)) - set(_TILDE.findall(question)):
         return False  # "The collection file becomes foo~": a backup name or a home path is a value
     values = {v.lower() for v in _VALUE_IS.findall(plain)}
-    if _LETTER_ASKED.search(given) and any(re.fullmatch(r"[a-z]", v) and v not in given.split() for v in values):
-        return False  # "The switch letter is X.": to a question asking for a letter, a letter is a value
     listed = re.search(r"^[ \t]*(?:[-*•]|\d{1,3}[.)])[ \t]+\S", plain, re.M)  # a list gives its values below
     if values and not listed and _WH.match(question) and values <= set(re.findall(r"[\w./-]+", given)):
         return True  # "Which file does PIPEFN name by default?" "The default file name … is PIPEFN."
@@ -2568,8 +2561,8 @@ def names_no_setting(question: str, answer: str, passages: list[Cited] | None = 
     from the configuration file reference."), nor a plain word that one of the `passages` lists as an
     entry ("flake", from "One or more of the following flags may be specified: flake Discard …") or
     sets off as a name. A setting has a name."""
-    if not _WHICH_SETTING.search(question) or question_parts(question) or _LETTER_ASKED.search(question):
-        return False  # (nor to "Which -trace switch letter …": a letter is its answer, "X")
+    if not _WHICH_SETTING.search(question) or question_parts(question):
+        return False
     passages = passages or []
     plain = MARKER.sub(" ", answer)
     given = _normalised(question)
