@@ -171,8 +171,9 @@ def test_an_option_whose_own_search_ranks_its_passage_low_is_still_found():
     """Coco/R's "Which -trace switch letter prints a cross reference list?": the search for "-trace"
     ranks a dozen passages about trace.txt before the one that defines the option; the option's
     search reads on, so the question reaches the model. Past the first five, a passage counts only
-    where it names the option as one (not "stack-trace"), and only for an option: a path's tail
-    ("/usr/share/doc/foo/examples/etc/foo.conf") is not the path a question names."""
+    where it writes the option as the question does (not "stack-trace" nor another program's
+    "--trace"), and only for an option: a path's tail ("…/examples/etc/foo.conf") is not the path a
+    question names."""
     trace_txt = [_hit(n, f"Trace output is written to the file trace.txt (part {n}).") for n in range(1, 13)]
     pages = {"option": _hit(13, "The -trace option takes a string of switch characters: X print a cross reference list.")}
 
@@ -184,10 +185,12 @@ def test_an_option_whose_own_search_ranks_its_passage_low_is_still_found():
                         model_name=model.name)
     _, answer, _ = _run(answerer, "Which -trace switch letter prints a cross reference list?")
     assert answer.refused_by != "terms" and len(model.prompts) == 1 and "-trace option" in model.prompts[0]
-    pages["option"] = _hit(13, "On an internal error a stack-trace is printed; X marks the frame.")
     model.prompts.clear()
-    _, answer, _ = _run(answerer, "Which -trace switch letter prints a cross reference list?")
-    assert answer.refused_by == "terms" and model.prompts == []
+    for other in ("On an internal error a stack-trace is printed; X marks the frame.",
+                  "menhir --trace: the generated parser logs every shift and reduce action to stderr."):
+        pages["option"] = _hit(13, other)
+        _, answer, _ = _run(answerer, "Which -trace switch letter prints a cross reference list?")
+        assert answer.refused_by == "terms" and model.prompts == []
     pages["option"] = _hit(13, "The sample is installed as /usr/share/doc/foo/examples/etc/foo.conf; cache_size sets its cache.")
     _, answer, _ = _run(answerer, "Which setting in /etc/foo.conf sets the cache size?")
     assert answer.refused_by == "terms" and model.prompts == []

@@ -2348,11 +2348,12 @@ def holds(passage: Cited, term: str) -> bool:
 
 
 def names_option(passage: Cited, term: str) -> bool:
-    """Whether the passage holds an option the question names ("-trace") as an option: not as the
-    tail of a hyphenated word ("stack-trace", "python3-devel"). `holds` reads such a tail as the
-    term, since a question may name a suffix ("Which -devel package …")."""
+    """Whether the passage writes an option the question names ("-trace") as the question does: not
+    as the tail of a hyphenated word ("stack-trace", "python3-devel") nor of a longer option
+    ("--trace"). `holds` reads those as the term too, since a question may name a suffix ("Which
+    -devel package …") or a manual may run an option on to a Chinese word."""
     return term.startswith("-") and holds(passage, term) and \
-        re.search(rf"(?<![A-Za-z0-9_]){re.escape(term)}(?![\w-])", _headed(passage)) is not None
+        re.search(rf"(?<![A-Za-z0-9_-]){re.escape(term)}(?![\w-])", _headed(passage)) is not None
 
 
 # A unit a Chinese question may say in Latin letters ("多少 MB", "多少 MHz"): a manual may spell it out.

@@ -229,16 +229,17 @@ class Answerer:
         terms = [t for t in missing if t in specific_terms(question)]  # not "debian 14": no search finds a version
         if not terms:
             return hits, missing
-        # An option's search reads further: "-trace" alone ranks a dozen passages about trace.txt
-        # before the one that defines it (Coco/R). There, a passage counts only where it names the
-        # option as one ("stack-trace" does not).
-        found = self._search(" ".join(terms), max(top_k or 0, NAME_SEARCH_K))
-        first = len(hits) if top_k is None else top_k
+        found = self._search(" ".join(terms), top_k)
         held = {h.chunk_id for h in hits}
         rescued: list[Hit] = []
         for term in terms:
-            hit = next((h for i, h in enumerate(found) if h.chunk_id not in held
-                        and (holds(h, term) if i < first else names_option(h, term))), None)
+            hit = next((h for h in found if h.chunk_id not in held and holds(h, term)), None)
+            if hit is None and term.startswith("-"):
+                # An option's search reads further: "-trace" alone ranks a dozen passages about
+                # trace.txt before the one that defines it (Coco/R). There, a passage counts only
+                # where it writes the option as the question does (not "stack-trace", "--trace").
+                further = self._search(term, NAME_SEARCH_K)
+                hit = next((h for h in further if h.chunk_id not in held and names_option(h, term)), None)
             if hit is not None:
                 held.add(hit.chunk_id)
                 rescued.append(hit)
