@@ -171,11 +171,15 @@ def test_an_option_whose_own_search_ranks_its_passage_low_is_still_found():
     """Coco/R's "Which -trace switch letter prints a cross reference list?": the search for "-trace"
     ranks a dozen passages about trace.txt before the one that defines the option; the option's
     search reads on, so the question reaches the model. Past the first five, a passage counts only
-    where it writes the option as the question does (not "stack-trace" nor another program's
-    "--trace"), and only for an option: a path's tail ("…/examples/etc/foo.conf") is not the path a
-    question names."""
-    trace_txt = [_hit(n, f"Trace output is written to the file trace.txt (part {n}).") for n in range(1, 13)]
-    pages = {"option": _hit(13, "The -trace option takes a string of switch characters: X print a cross reference list.")}
+    where it writes the option as the question does (not "stack-trace" nor "--trace"), in a document
+    the question's passages come from (not another program's manual), and only for an option: a
+    path's tail ("…/examples/etc/foo.conf") is not the path a question names."""
+    from dataclasses import replace
+
+    trace_txt = [replace(_hit(n, f"Trace output is written to the file trace.txt (part {n})."), doc_id="manual")
+                 for n in range(1, 13)]
+    defined = "The -trace option takes a string of switch characters: X print a cross reference list."
+    pages = {"option": replace(_hit(13, defined), doc_id="manual")}
 
     def search(query: str, top_k):
         return [*trace_txt, pages["option"]][: top_k or 5] if query in ("-trace", "etc/foo.conf") else trace_txt[:5]
@@ -186,9 +190,10 @@ def test_an_option_whose_own_search_ranks_its_passage_low_is_still_found():
     _, answer, _ = _run(answerer, "Which -trace switch letter prints a cross reference list?")
     assert answer.refused_by != "terms" and len(model.prompts) == 1 and "-trace option" in model.prompts[0]
     model.prompts.clear()
-    for other in ("On an internal error a stack-trace is printed; X marks the frame.",
-                  "menhir --trace: the generated parser logs every shift and reduce action to stderr."):
-        pages["option"] = _hit(13, other)
+    for other, document in (("On an internal error a stack-trace is printed; X marks the frame.", "manual"),
+                            ("menhir --trace: the generated parser logs every shift and reduce action.", "manual"),
+                            (defined, "another-manual")):
+        pages["option"] = replace(_hit(13, other), doc_id=document)
         _, answer, _ = _run(answerer, "Which -trace switch letter prints a cross reference list?")
         assert answer.refused_by == "terms" and model.prompts == []
     pages["option"] = _hit(13, "The sample is installed as /usr/share/doc/foo/examples/etc/foo.conf; cache_size sets its cache.")

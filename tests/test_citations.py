@@ -748,6 +748,13 @@ def test_a_keyword_spelled_in_capitals_answers_which_keyword_though_the_question
                     "The keyword CASE makes the scanner ignore the case of letters [1].", scanner)
     api = [P(1, "Each request to the API must carry a session token.")]
     assert restates("What token does the api use for authentication?", "The API uses a token for authentication [1].", api)
+    # Only where the passage says what the keyword does in the question's word: not IGNORE, where the
+    # passage never says it ignores case, nor an acronym ("TLS mode").
+    ignore = [P(1, "Characters the scanner skips are declared after IGNORE, e.g. IGNORE cr + lf + tab.")]
+    assert restates("Which keyword makes the scanner ignore the case of letters?",
+                    "The keyword IGNORE makes the scanner ignore the case of letters [1].", ignore)
+    listen = [P(1, "listen 443 ssl; The ssl parameter makes connections on this port work in TLS mode.")]
+    assert restates("Which keyword turns on tls for a listen socket?", "The keyword TLS turns on tls for a listen socket [1].", listen)
 
 
 def test_a_default_from_the_passage_naming_the_asked_setting_is_kept_though_another_names_its_file():

@@ -1625,10 +1625,13 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
         return False
     if set(_symbols(plain)) - set(_symbols(question)):
         return False  # "… line comments … is \//.": a sequence of symbols is a value
-    # To "Which keyword makes comments nested?", "NESTED" is the keyword, as a passage it cites spells it.
+    # To "Which keyword makes comments nested?", "NESTED" is the keyword where a passage it cites says
+    # so in the question's word: "The keyword NESTED denotes that they can be nested." (not an
+    # acronym, "work in TLS mode", nor IGNORE where no passage says what it ignores).
     capitals = {w for w in _ALL_CAPS.findall(plain) if w not in _ALL_CAPS.findall(question)} \
         & {w.upper() for w in re.findall(r"[a-z][a-z0-9_]*", given)}
-    if _WHICH_KEYWORD.search(question) and any(re.search(rf"(?<![\w-]){w}(?![\w-])", p.text) for w in capitals for p in cited):
+    if _WHICH_KEYWORD.search(question) and any(re.search(rf"\b{w}\b[^.;\n]*\b{w.lower()}\b|\b{w.lower()}\b[^.;\n]*\b{w}\b", p.text)
+                                               for w in capitals for p in cited):
         return False
     # To "which setting …", a name made of the question's words run together ("papertype" for "paper
     # type") names one (to "What is the default paper size?", "the default papersize" gives nothing).

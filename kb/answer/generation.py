@@ -237,9 +237,12 @@ class Answerer:
             if hit is None and term.startswith("-"):
                 # An option's search reads further: "-trace" alone ranks a dozen passages about
                 # trace.txt before the one that defines it (Coco/R). There, a passage counts only
-                # where it writes the option as the question does (not "stack-trace", "--trace").
+                # where it writes the option as the question does (not "stack-trace", "--trace"), in
+                # a document the question's passages come from (not another program's manual).
+                documents = {h.doc_id for h in hits}
                 further = self._search(term, NAME_SEARCH_K)
-                hit = next((h for h in further if h.chunk_id not in held and names_option(h, term)), None)
+                hit = next((h for h in further if h.chunk_id not in held and h.doc_id in documents
+                            and names_option(h, term)), None)
             if hit is not None:
                 held.add(hit.chunk_id)
                 rescued.append(hit)
