@@ -2957,3 +2957,29 @@ def test_to_a_question_for_a_default_port_the_one_port_a_passage_gives_is_it():
     assert not ground("默认监听端口是 5000 [1]。", docker, question).dropped
     two = [P(1, docker[0].text + " The metrics exporter listens on port 9100.")]
     assert ground("默认监听端口是 5000 [1]。", two, question).dropped
+
+
+def test_a_ratio_asked_about_a_default_back_end_is_no_default_value():
+    """"Roughly how much faster are the parsers from Menhir's default code back-end …?" (menhir,
+    round 41): "between 2 and 5 times faster" answers a comparison; the question's "default" names
+    the back-end, so the numbers need no passage saying they are a default."""
+    bench = [P(1, "A benchmark suggests that the parsers produced by ocamlyacc and menhir --table have comparable speed, "
+                  "whereas those produced by menhir are between 2 and 5 times faster.")]
+    question = "Roughly how much faster are the parsers from Menhir's default code back-end than those from ocamlyacc?"
+    answer = _conclude("The parsers from Menhir's default code back-end are between 2 and 5 times faster [1].", bench, question)
+    assert not answer.refused and answer.citations[0].n == 1
+    # To a question that asks for a default, a number no passage gives as one is still dropped.
+    assert _conclude("The default speed-up of the code back-end is between 2 and 5 times [1].", bench,
+                     "What is the default speed-up of Menhir's code back-end?").refused
+
+
+def test_a_value_named_after_a_question_word_is_no_restatement():
+    """"What is the default value of Menhir's --coq-lib-path switch?" "… is MenhirLib." (menhir,
+    round 41): MenhirLib shares its first letters with the question's Menhir, but it is another
+    word, the value; "sorting" to a question's "sorts" is the same word."""
+    from kb.answer.citations import restates
+
+    question = "What is the default value of Menhir's --coq-lib-path switch?"
+    assert not restates(question, "The default value of Menhir's --coq-lib-path switch is MenhirLib [1].")
+    assert restates(question, "The default value of Menhir's --coq-lib-path switch is the switch value [1].")
+    assert restates("Which order sorts the entries?", "The entries are in sorting order [1].")

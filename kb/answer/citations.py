@@ -639,6 +639,9 @@ def telling(anchors: set[str], passages: list[Cited]) -> set[str]:
 
 # A sentence that gives a value as the default ("The default of X is 10M.", "默认使用 zlib").
 # Also in other words: "when no priority is configured", "if it is not set", "unless told otherwise".
+# A question asking how two things compare: "How much faster …", "how many times larger …".
+_RATIO_ASKED = re.compile(r"\bhow\s+(?:much|many\s+times)\s+(?:faster|slower|larger|smaller|bigger|more|less|fewer|higher|lower)\b"
+                          r"|快多少|慢多少|快几倍|慢几倍|大多少|小多少", re.I)
 _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省|未(?:配置|设置|指定)|没有(?:配置|设置|指定)"
                       r"|\b(?:when|if)\s+(?:no|none)\b[^.,;]{0,40}?\b(?:is|are)\s+(?:configured|set|given|specified)\b"
                       r"|\b(?:when|if)\s+(?:it|they|this|that)\s+(?:is|are)\s+not\s+(?:configured|set|given|specified)\b"
@@ -1129,7 +1132,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
     scene = _SCENE.sub(" ", question)
     scene = _INSTEAD.sub(" ", scene) if _ASKS_A_NAME.search(question) else scene
-    default_asked = bool(_DEFAULT.search(scene) or _UNSET.search(question))
+    # (not to "How much faster are the parsers of the default back-end …": a ratio is asked, not a default)
+    default_asked = bool(_DEFAULT.search(scene) or _UNSET.search(question)) and not _RATIO_ASKED.search(question)
     port_default = default_asked and bool(_PORT_ASKED.search(question)) and not _SERIAL_PORT.search(question)
     asks_default = single and default_asked
     # To "which version", a dotted number is a version where the passage says it as one.
@@ -1647,7 +1651,17 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
     said = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(plain))
             if (len(w) >= 4 or len(w) == 3 and w not in _SHORT) and w not in _STOP and w not in _FILLER
             and w not in _UNIT_WORDS}
+    # (a value the answer ends on is new though its first letters are a question word's: "MenhirLib"
+    # to "… of Menhir's --coq-lib-path switch?"; "sorting" is the question's "sorts")
+    whole = {_ending_off(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)}
+    if any(_ending_off(v) not in whole for v in values if v.isalpha() and len(v) > 5 and v not in _UNIT_WORDS | _STOP | _FILLER):
+        return False
     return bool(said) and said <= asked
+
+
+def _ending_off(word: str) -> str:
+    """A word without a plural or verb ending, whole: "sorting" and "sorts" meet, "menhirlib" and "menhir" do not."""
+    return re.sub(r"(?<=\w{3})(?:ing|ed|es|s|e)$", "", word.rstrip("._-"))
 
 
 # Where an English question starts asking its next thing: ", and which …", "; how …", " and what …".
