@@ -639,9 +639,8 @@ def telling(anchors: set[str], passages: list[Cited]) -> set[str]:
 
 # A sentence that gives a value as the default ("The default of X is 10M.", "默认使用 zlib").
 # Also in other words: "when no priority is configured", "if it is not set", "unless told otherwise".
-# A question asking how two things compare: "How much faster …", "how many times larger …".
-_RATIO_ASKED = re.compile(r"\bhow\s+(?:much|many\s+times)\s+(?:faster|slower|larger|smaller|bigger|more|less|fewer|higher|lower)\b"
-                          r"|快多少|慢多少|快几倍|慢几倍|大多少|小多少", re.I)
+# A ratio an answer states: "between 2 and 5 times faster", "3x", "10 倍". It compares; it is no default.
+_RATIO = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?:\s*(?:and|to|or|-|–)\s*(\d+(?:\.\d+)?))?\s*(?:times\b|x\b|×|倍)", re.I)
 _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省|未(?:配置|设置|指定)|没有(?:配置|设置|指定)"
                       r"|\b(?:when|if)\s+(?:no|none)\b[^.,;]{0,40}?\b(?:is|are)\s+(?:configured|set|given|specified)\b"
                       r"|\b(?:when|if)\s+(?:it|they|this|that)\s+(?:is|are)\s+not\s+(?:configured|set|given|specified)\b"
@@ -1132,8 +1131,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
     scene = _SCENE.sub(" ", question)
     scene = _INSTEAD.sub(" ", scene) if _ASKS_A_NAME.search(question) else scene
-    # (not to "How much faster are the parsers of the default back-end …": a ratio is asked, not a default)
-    default_asked = bool(_DEFAULT.search(scene) or _UNSET.search(question)) and not _RATIO_ASKED.search(question)
+    default_asked = bool(_DEFAULT.search(scene) or _UNSET.search(question))
     port_default = default_asked and bool(_PORT_ASKED.search(question)) and not _SERIAL_PORT.search(question)
     asks_default = single and default_asked
     # To "which version", a dotted number is a version where the passage says it as one.
@@ -1210,6 +1208,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         given_default = {f for f in stated if says_default and default_asked and (_AMOUNT.fullmatch(f) or not condition_only)
                          or asks_default and _AMOUNT.fullmatch(f)} \
             | chosen
+        # (not a ratio: "the parsers of the default code back-end are between 2 and 5 times faster")
+        given_default -= {n for m in _RATIO.finditer(MARKER.sub(" ", claim(segment.text))) for n in m.groups() if n}
         # (the setting an answer names before the amount it gives, "The default value for `pg_ctl_timeout` … is 60
         # seconds", is what has the default, not one: it is checked as a plain fact)
         first_amount = min((m.start() for f in given_default if _AMOUNT.fullmatch(f)
@@ -1651,10 +1651,10 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
     said = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(plain))
             if (len(w) >= 4 or len(w) == 3 and w not in _SHORT) and w not in _STOP and w not in _FILLER
             and w not in _UNIT_WORDS}
-    # (a value the answer ends on is new though its first letters are a question word's: "MenhirLib"
-    # to "… of Menhir's --coq-lib-path switch?"; "sorting" is the question's "sorts")
+    # (a name the answer ends on is new though its first letters are a question word's: "MenhirLib"
+    # to "… of Menhir's --coq-lib-path switch?"; not "configurable" to "configured")
     whole = {_ending_off(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)}
-    if any(_ending_off(v) not in whole for v in values if v.isalpha() and len(v) > 5 and v not in _UNIT_WORDS | _STOP | _FILLER):
+    if any(_ending_off(v.lower()) not in whole for v in _VALUE_IS.findall(plain) if re.fullmatch(r"[A-Za-z]+[a-z][A-Z][A-Za-z]*", v)):
         return False
     return bool(said) and said <= asked
 
