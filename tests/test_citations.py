@@ -2972,6 +2972,13 @@ def test_a_ratio_asked_about_a_default_back_end_is_no_default_value():
     blocks = [P(1, "The indexer uses 3 times more memory than the crawler. The cache size can be raised to 64 MB.")]
     assert _conclude("The indexer uses 3 times more memory, and the default cache size is 64 MB [1].", blocks,
                      "How much more memory does the indexer use than the crawler, and what is the default cache size?").refused
+    # A factor or a count is a value, not a comparison (its review).
+    zoom = [P(1, "Press Ctrl-+ to set the zoom factor to 2x. The client can be configured to retry 3 times.")]
+    assert _conclude("The default zoom factor is 2x [1].", zoom, "What is the default zoom factor?").refused
+    assert _conclude("By default, the client retries 3 times [1].", zoom, "How many times does the client retry by default?").refused
+    retry = [P(1, "Retries can be set to 3 for flaky links. Each retry waits 3 times longer than the one before.")]
+    assert _conclude("The default retry count is 3, and each retry waits 3 times longer [1].", retry,
+                     "What is the default retry count?").refused
 
 
 def test_a_value_named_after_a_question_word_is_no_restatement():
@@ -2981,7 +2988,9 @@ def test_a_value_named_after_a_question_word_is_no_restatement():
     from kb.answer.citations import restates
 
     question = "What is the default value of Menhir's --coq-lib-path switch?"
-    assert not restates(question, "The default value of Menhir's --coq-lib-path switch is MenhirLib [1].")
+    coq = [P(1, "This path is used to qualify these references. Its default value is MenhirLib .")]
+    assert not restates(question, "The default value of Menhir's --coq-lib-path switch is MenhirLib [1].", coq)
+    assert restates(question, "The default value of Menhir's --coq-lib-path switch is MenhirCoq [1].", coq)  # made up
     assert restates(question, "The default value of Menhir's --coq-lib-path switch is the switch value [1].")
     assert restates("Which order sorts the entries?", "The entries are in sorting order [1].")
     # (a plain word the answer ends on, which shares a root with a question word, is no name: its review)

@@ -639,8 +639,10 @@ def telling(anchors: set[str], passages: list[Cited]) -> set[str]:
 
 # A sentence that gives a value as the default ("The default of X is 10M.", "默认使用 zlib").
 # Also in other words: "when no priority is configured", "if it is not set", "unless told otherwise".
-# A ratio an answer states: "between 2 and 5 times faster", "3x", "10 倍". It compares; it is no default.
-_RATIO = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?:\s*(?:and|to|or|-|–)\s*(\d+(?:\.\d+)?))?\s*(?:times\b|x\b|×|倍)", re.I)
+# A comparison an answer states: "between 2 and 5 times faster", "3x smaller", "快 10 倍". It is no
+# default (a factor a setting takes, "4x", "retries 3 times", is a value).
+_RATIO = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?:\s*(?:and|to|or|-|–)\s*(\d+(?:\.\d+)?))?\s*(?:times|x|×)\s+"
+                    r"(?:faster|slower|larger|smaller|bigger|longer|shorter|greater|more|less|fewer|higher|lower|as)\b", re.I)
 _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省|未(?:配置|设置|指定)|没有(?:配置|设置|指定)"
                       r"|\b(?:when|if)\s+(?:no|none)\b[^.,;]{0,40}?\b(?:is|are)\s+(?:configured|set|given|specified)\b"
                       r"|\b(?:when|if)\s+(?:it|they|this|that)\s+(?:is|are)\s+not\s+(?:configured|set|given|specified)\b"
@@ -1208,8 +1210,11 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         given_default = {f for f in stated if says_default and default_asked and (_AMOUNT.fullmatch(f) or not condition_only)
                          or asks_default and _AMOUNT.fullmatch(f)} \
             | chosen
-        # (not a ratio: "the parsers of the default code back-end are between 2 and 5 times faster")
-        given_default -= {n for m in _RATIO.finditer(MARKER.sub(" ", claim(segment.text))) for n in m.groups() if n}
+        # (not a comparison: "the parsers of the default code back-end are between 2 and 5 times faster",
+        # unless the number is also said apart from it)
+        sentence = MARKER.sub(" ", claim(segment.text))
+        compared = [n for m in _RATIO.finditer(sentence) for n in m.groups() if n]
+        given_default -= {n for n in compared if len(re.findall(rf"(?<![\w.]){re.escape(n)}(?![\w.])", sentence)) == compared.count(n)}
         # (the setting an answer names before the amount it gives, "The default value for `pg_ctl_timeout` … is 60
         # seconds", is what has the default, not one: it is checked as a plain fact)
         first_amount = min((m.start() for f in given_default if _AMOUNT.fullmatch(f)
@@ -1651,10 +1656,11 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
     said = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(plain))
             if (len(w) >= 4 or len(w) == 3 and w not in _SHORT) and w not in _STOP and w not in _FILLER
             and w not in _UNIT_WORDS}
-    # (a name the answer ends on is new though its first letters are a question word's: "MenhirLib"
-    # to "… of Menhir's --coq-lib-path switch?"; not "configurable" to "configured")
+    # (a name the answer ends on, as a passage it cites writes it, is new though its first letters are
+    # a question word's: "MenhirLib" to "… of Menhir's --coq-lib-path switch?"; not "configurable")
     whole = {_ending_off(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)}
-    if any(_ending_off(v.lower()) not in whole for v in _VALUE_IS.findall(plain) if re.fullmatch(r"[A-Za-z]+[a-z][A-Z][A-Za-z]*", v)):
+    if any(_ending_off(v.lower()) not in whole and any(re.search(rf"(?<![\w-]){v}(?![\w-])", p.text) for p in cited)
+           for v in _VALUE_IS.findall(plain) if re.fullmatch(r"[A-Za-z]+[a-z][A-Z][A-Za-z]*", v)):
         return False
     return bool(said) and said <= asked
 
