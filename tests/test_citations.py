@@ -2972,6 +2972,10 @@ def test_a_ratio_asked_about_a_default_back_end_is_no_default_value():
     blocks = [P(1, "The indexer uses 3 times more memory than the crawler. The cache size can be raised to 64 MB.")]
     assert _conclude("The indexer uses 3 times more memory, and the default cache size is 64 MB [1].", blocks,
                      "How much more memory does the indexer use than the crawler, and what is the default cache size?").refused
+    # To a question asking for a default, a comparison is the default it gives (its review).
+    pool = [P(1, "For IO-bound jobs the pool can be 2 to 4 times larger than the CPU count.")]
+    assert _conclude("The default pool size is 2 to 4 times larger than the CPU count [1].", pool,
+                     "What is the default pool size?").refused
     # A factor or a count is a value, not a comparison (its review).
     zoom = [P(1, "Press Ctrl-+ to set the zoom factor to 2x. The client can be configured to retry 3 times.")]
     assert _conclude("The default zoom factor is 2x [1].", zoom, "What is the default zoom factor?").refused

@@ -639,8 +639,11 @@ def telling(anchors: set[str], passages: list[Cited]) -> set[str]:
 
 # A sentence that gives a value as the default ("The default of X is 10M.", "默认使用 zlib").
 # Also in other words: "when no priority is configured", "if it is not set", "unless told otherwise".
-# A comparison an answer states: "between 2 and 5 times faster", "3x smaller", "快 10 倍". It is no
-# default (a factor a setting takes, "4x", "retries 3 times", is a value).
+# A comparison an answer states, "between 2 and 5 times faster", "3x smaller", to a question that asks
+# for one, "How much faster …", "by what factor …": it is no default, though the question names a
+# default back-end (a factor a setting takes, "4x", "retries 3 times", is a value).
+_RATIO_ASKED = re.compile(r"\bhow\s+(?:much|many\s+times)\s+(?:faster|slower|larger|smaller|bigger|longer|shorter|greater|more"
+                          r"|less|fewer|higher|lower)\b|\bby\s+(?:what|which|how\s+large\s+a)\s+factor\b|快多少|慢多少|几倍", re.I)
 _RATIO = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?:\s*(?:and|to|or|-|–)\s*(\d+(?:\.\d+)?))?\s*(?:times|x|×)\s+"
                     r"(?:faster|slower|larger|smaller|bigger|longer|shorter|greater|more|less|fewer|higher|lower|as)\b", re.I)
 _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省|未(?:配置|设置|指定)|没有(?:配置|设置|指定)"
@@ -1213,7 +1216,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         # (not a comparison: "the parsers of the default code back-end are between 2 and 5 times faster",
         # unless the number is also said apart from it)
         sentence = MARKER.sub(" ", claim(segment.text))
-        compared = [n for m in _RATIO.finditer(sentence) for n in m.groups() if n]
+        compared = [n for m in _RATIO.finditer(sentence) for n in m.groups() if n] if _RATIO_ASKED.search(question) else []
         given_default -= {n for n in compared if len(re.findall(rf"(?<![\w.]){re.escape(n)}(?![\w.])", sentence)) == compared.count(n)}
         # (the setting an answer names before the amount it gives, "The default value for `pg_ctl_timeout` … is 60
         # seconds", is what has the default, not one: it is checked as a plain fact)
