@@ -3001,3 +3001,35 @@ def test_a_value_named_after_a_question_word_is_no_restatement():
     assert restates("How is the cache size configured?", "The cache size is configurable [1].")
     assert restates("What is the default value of the compression option?",
                     "The default value of the compression option is optional [1].")
+
+
+def test_a_long_option_sphinx_typeset_with_an_en_dash_is_the_option():
+    """fastd's manual (Sphinx) writes "–log-level error|warn|info…": the question's "--log-level" is
+    there (round 41; the question was refused before the model). A range ("1–5") and a dash between
+    words ("A – B") stay as they are."""
+    cmdline = [P(1, "–log-level error|warn|info|verbose|debug|debug2 Sets the stderr log level; default is info.")]
+    assert unsupported_terms("What is the default stderr log level set by fastd's --log-level option?", cmdline) == []
+    assert unsupported_terms("What does the --syslog-level option set?", cmdline) == ["--syslog-level"]
+    from kb.answer.citations import _normalised
+
+    assert _normalised("See pages 1–5 – the –log-level overview.") == "see pages 1–5 – the --log-level overview."
+
+
+def test_a_hex_value_that_labels_a_table_row_is_in_the_passage():
+    """"0x000b: Value description MTU" (fastd's protocol page, round 41): the colon ends the label;
+    it is no part of the number, as it would be in "0x000b:0x1"."""
+    tlv = [P(1, "0x000a: Value description Protocol name 0x000b: Value description MTU; Format 2-byte unsigned integer")]
+    question = "Which TLV record ID carries the MTU in a fastd handshake packet?"
+    assert not _conclude("0x000b [1]", tlv, question).refused
+    assert _conclude("0x000b [1]", [P(1, "Record 0x000b:0x1 is reserved.")], question).refused
+
+
+def test_a_name_set_against_the_answer_is_no_neighbour_it_gives():
+    """"…, instead of the half-length hash specified in the standard?" answered "a single 256-bit hash
+    SHA256(…) instead of the half-width hash …" (fastd, round 41): the contrast is neither asked nor
+    given; a neighbouring setting the answer gives is still one."""
+    from kb.answer.citations import sibling
+
+    question = "Which hash does fastd use to calculate d and e, instead of the half-length hash of the standard?"
+    assert sibling(question, "fastd uses SHA256 instead of the half-width hash specified in the standard [1].") == ""
+    assert sibling("What is the default read-quanta?", "The default write-quanta, rather than the default, is 8 [1].") == "write-quanta"

@@ -414,7 +414,12 @@ _GROUPED = re.compile(r"(?<![\d.])(?<!\d,)\d{1,3}(?:,\d{3})+(?!\d|,\d)")  # ("10
 
 
 def _normalised(text: str) -> str:
-    return _GROUPED.sub(lambda m: m.group(0).replace(",", ""), text.lower().translate(_QUOTES))
+    return _GROUPED.sub(lambda m: m.group(0).replace(",", ""), _EN_DASH_OPTION.sub("--", text.lower().translate(_QUOTES)))
+
+
+# A long option as Sphinx typesets it, "–log-level" for "--log-level" (fastd, round 41): an en dash
+# starting a word (not a range's, "1–5", nor a dash between words, "A – B").
+_EN_DASH_OPTION = re.compile(r"(?<![\w-])\u2013(?=[a-z])")
 
 
 _NUMBER_WORDS = dict(enumerate(
@@ -440,7 +445,8 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
     if fact.isdigit() or re.fullmatch(r"\d+\.\d+", fact):
         return re.compile(_number(fact))
     if _HEX.fullmatch(fact) or _IPV6.fullmatch(fact):
-        return re.compile(rf"(?<![\w:]){re.escape(fact)}(?![\w:])")
+        # (a colon after it that ends a label is no part of it: "0x000b: Value description MTU")
+        return re.compile(rf"(?<![\w:]){re.escape(fact)}(?!\w|:[\w:])")
     if re.fullmatch(r"[\d.:]+", fact):
         return re.compile(rf"(?<![\d.]){re.escape(fact)}(?![\d])")
     quantity = re.fullmatch(r"([\d.]+) ([a-z]+)", fact)
@@ -2291,8 +2297,10 @@ def sibling(question: str, answer: str) -> str:
     that shares a part with the asked one ("usage-count" for "ko-count", "write-quanta" for
     "read-quanta") where no sentence names the asked one. Manuals list such neighbours side by
     side, and a small model gives the neighbour's value. "" when the answer names what was asked."""
+    # (what the answer sets against what it says is no name it gives: "Which hash …, instead of the
+    # half-length hash of the standard?" "A 256-bit hash, instead of the half-width hash …")
     asked = set(_PARTED.findall(_normalised(question)))
-    said = set(_PARTED.findall(_normalised(MARKER.sub(" ", answer))))
+    said = set(_PARTED.findall(_CONTRASTED.sub(" ", _normalised(MARKER.sub(" ", answer)))))
     # (the asked name inflected is the asked name: "auto-loads" for the question's "auto-load")
     if not asked or {_inflected(n) for n in asked} & {_inflected(n) for n in said} or _ASKS_A_NAME.search(question):
         return ""  # (to "which variable …", another name is the answer: GAMMU_PATH beside python-gammu)
@@ -2302,6 +2310,10 @@ def sibling(question: str, answer: str) -> str:
     return next((name for name in sorted(said) if any(
         {p for p in _parts(name) & _parts(a) if len(p) >= 3 or set(re.findall(r"[-_]", name)) == set(re.findall(r"[-_]", a))}
         and len(_parts(name)) == len(_parts(a)) for a in asked)), "")
+
+
+# What a sentence sets against what it says, to the end of its clause: "instead of the half-length hash".
+_CONTRASTED = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|as\s+opposed\s+to)\b[^,;.?!()]*")
 
 
 # A name in capitals, six letters or more (GLOBSORT, HISTFILE, DESTDIR; an acronym is mostly shorter).
