@@ -414,12 +414,7 @@ _GROUPED = re.compile(r"(?<![\d.])(?<!\d,)\d{1,3}(?:,\d{3})+(?!\d|,\d)")  # ("10
 
 
 def _normalised(text: str) -> str:
-    return _GROUPED.sub(lambda m: m.group(0).replace(",", ""), _EN_DASH_OPTION.sub("--", text.lower().translate(_QUOTES)))
-
-
-# A long option as Sphinx typesets it, "–log-level" for "--log-level" (fastd, round 41): an en dash
-# starting a word (not a range's, "1–5", nor a dash between words, "A – B").
-_EN_DASH_OPTION = re.compile(r"(?<![\w-])\u2013(?=[a-z])")
+    return _GROUPED.sub(lambda m: m.group(0).replace(",", ""), text.lower().translate(_QUOTES))
 
 
 _NUMBER_WORDS = dict(enumerate(
@@ -648,8 +643,9 @@ def telling(anchors: set[str], passages: list[Cited]) -> set[str]:
 # A comparison an answer states, "between 2 and 5 times faster", "3x smaller", to a question that asks
 # for one, "How much faster …", "by what factor …": it is no default, though the question names a
 # default back-end (a factor a setting takes, "4x", "retries 3 times", is a value).
-_RATIO_ASKED = re.compile(r"\bhow\s+(?:much|many\s+times)\s+(?:faster|slower|larger|smaller|bigger|longer|shorter|greater|more"
-                          r"|less|fewer|higher|lower)\b|\bby\s+(?:what|which|how\s+large\s+a)\s+factor\b|快多少|慢多少|几倍", re.I)
+_RATIO_ASKED = re.compile(r"\bhow\s+(?:much|many\s+times|fast|slow|quick)\b|\bby\s+how\s+much\b|\bspeed-?ups?\b"
+                          r"|\bcompar(?:e|es|ed|ing|ison)\b|\b(?:faster|slower|quicker|larger|smaller|bigger)\s+than\b"
+                          r"|\bby\s+(?:what|which|how\s+large\s+a)\s+factor\b|多少倍|几倍|快多少|慢多少", re.I)
 _RATIO = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?:\s*(?:and|to|or|-|–)\s*(\d+(?:\.\d+)?))?\s*(?:times|x|×)\s+"
                     r"(?:faster|slower|larger|smaller|bigger|longer|shorter|greater|more|less|fewer|higher|lower|as)\b", re.I)
 _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省|未(?:配置|设置|指定)|没有(?:配置|设置|指定)"
@@ -2297,10 +2293,8 @@ def sibling(question: str, answer: str) -> str:
     that shares a part with the asked one ("usage-count" for "ko-count", "write-quanta" for
     "read-quanta") where no sentence names the asked one. Manuals list such neighbours side by
     side, and a small model gives the neighbour's value. "" when the answer names what was asked."""
-    # (what the answer sets against what it says is no name it gives: "Which hash …, instead of the
-    # half-length hash of the standard?" "A 256-bit hash, instead of the half-width hash …")
     asked = set(_PARTED.findall(_normalised(question)))
-    said = set(_PARTED.findall(_CONTRASTED.sub(" ", _normalised(MARKER.sub(" ", answer)))))
+    said = set(_PARTED.findall(_normalised(MARKER.sub(" ", answer))))
     # (the asked name inflected is the asked name: "auto-loads" for the question's "auto-load")
     if not asked or {_inflected(n) for n in asked} & {_inflected(n) for n in said} or _ASKS_A_NAME.search(question):
         return ""  # (to "which variable …", another name is the answer: GAMMU_PATH beside python-gammu)
@@ -2310,10 +2304,6 @@ def sibling(question: str, answer: str) -> str:
     return next((name for name in sorted(said) if any(
         {p for p in _parts(name) & _parts(a) if len(p) >= 3 or set(re.findall(r"[-_]", name)) == set(re.findall(r"[-_]", a))}
         and len(_parts(name)) == len(_parts(a)) for a in asked)), "")
-
-
-# What a sentence sets against what it says, to the end of its clause: "instead of the half-length hash".
-_CONTRASTED = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|as\s+opposed\s+to)\b[^,;.?!()]*")
 
 
 # A name in capitals, six letters or more (GLOBSORT, HISTFILE, DESTDIR; an acronym is mostly shorter).
@@ -2362,6 +2352,9 @@ def mentions(term: str, text: str) -> bool:
     ("kdb5_util load command ... load [-b7|-r13|-r18] [-hash]"), placeholders aside."""
     term = _unscored(term, text)
     if _whole(term).search(text):
+        return True
+    # (a long option as Sphinx typesets it: "–log-level" for "--log-level", fastd, round 41)
+    if term.startswith("--") and re.search(rf"(?<![\w-])\u2013{re.escape(term[2:])}(?![\w-])", text):
         return True
     # (a name of one word, letters and digits, as a part of an identifier: "CRC24" in GCRY_MD_CRC24_RFC2440)
     if re.fullmatch(r"[a-z][a-z0-9]*\d[a-z0-9]*", term) and re.search(rf"(?<![a-z0-9-]){term}(?![a-z0-9-])", text):
