@@ -2969,7 +2969,7 @@ def test_a_ratio_asked_about_a_default_back_end_is_no_default_value():
     answer = _conclude("The parsers from Menhir's default code back-end are between 2 and 5 times faster [1].", bench, question)
     assert not answer.refused and answer.citations[0].n == 1
     for asked in ("How fast are the parsers from Menhir's default code back-end compared with those from ocamlyacc?",
-                  "What speedup do the parsers from Menhir's default code back-end give over ocamlyacc's?",
+                  "What is the performance advantage of Menhir's default code back-end over ocamlyacc?",
                   "Menhir 默认代码后端生成的解析器速度是 ocamlyacc 的多少倍？"):
         assert not _conclude("The parsers from Menhir's default code back-end are between 2 and 5 times faster [1].",
                              bench, asked).refused
@@ -2981,6 +2981,8 @@ def test_a_ratio_asked_about_a_default_back_end_is_no_default_value():
     pool = [P(1, "For IO-bound jobs the pool can be 2 to 4 times larger than the CPU count.")]
     assert _conclude("The default pool size is 2 to 4 times larger than the CPU count [1].", pool,
                      "What is the default pool size?").refused
+    assert _conclude("By default the pool is 2 to 4 times larger than the CPU count [1].", pool,
+                     "How large is the pool by default?").refused
     # A factor or a count is a value, not a comparison (its review).
     zoom = [P(1, "Press Ctrl-+ to set the zoom factor to 2x. The client can be configured to retry 3 times.")]
     assert _conclude("The default zoom factor is 2x [1].", zoom, "What is the default zoom factor?").refused
@@ -3026,3 +3028,6 @@ def test_a_hex_value_that_labels_a_table_row_is_in_the_passage():
     question = "Which TLV record ID carries the MTU in a fastd handshake packet?"
     assert not _conclude("0x000b [1]", tlv, question).refused
     assert _conclude("0x000b [1]", [P(1, "Record 0x000b:0x1 is reserved.")], question).refused
+    # (an address a passage wraps after a colon is still whole there, not the part before it)
+    assert _conclude("The gateway is 2001:db8:85a3:0 [1].", [P(1, "The gateway is 2001:db8:85a3:0:\n0:8a2e:370:7334.")],
+                     "What is the gateway address?").refused

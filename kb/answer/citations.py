@@ -439,7 +439,9 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
     verbatim."""
     if fact.isdigit() or re.fullmatch(r"\d+\.\d+", fact):
         return re.compile(_number(fact))
-    if _HEX.fullmatch(fact) or _IPV6.fullmatch(fact):
+    if _IPV6.fullmatch(fact):
+        return re.compile(rf"(?<![\w:]){re.escape(fact)}(?![\w:])")
+    if _HEX.fullmatch(fact):
         # (a colon after it that ends a label is no part of it: "0x000b: Value description MTU")
         return re.compile(rf"(?<![\w:]){re.escape(fact)}(?!\w|:[\w:])")
     if re.fullmatch(r"[\d.:]+", fact):
@@ -640,12 +642,12 @@ def telling(anchors: set[str], passages: list[Cited]) -> set[str]:
 
 # A sentence that gives a value as the default ("The default of X is 10M.", "默认使用 zlib").
 # Also in other words: "when no priority is configured", "if it is not set", "unless told otherwise".
-# A comparison an answer states, "between 2 and 5 times faster", "3x smaller", to a question that asks
-# for one, "How much faster …", "by what factor …": it is no default, though the question names a
-# default back-end (a factor a setting takes, "4x", "retries 3 times", is a value).
-_RATIO_ASKED = re.compile(r"\bhow\s+(?:much|many\s+times|fast|slow|quick)\b|\bby\s+how\s+much\b|\bspeed-?ups?\b"
-                          r"|\bcompar(?:e|es|ed|ing|ison)\b|\b(?:faster|slower|quicker|larger|smaller|bigger)\s+than\b"
-                          r"|\bby\s+(?:what|which|how\s+large\s+a)\s+factor\b|多少倍|几倍|快多少|慢多少", re.I)
+# A comparison an answer states, "between 2 and 5 times faster", "3x smaller": it is no default, though
+# the question names a default back-end ("How much faster are the parsers of Menhir's default code
+# back-end …"), unless the question asks for a default value ("What is the default pool size?",
+# "… by default?"). A factor a setting takes, "4x", or a count, "retries 3 times", is a value.
+_DEFAULT_VALUE_ASKED = re.compile(r"\b(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+|its\s+|their\s+)?default\b|\bby\s+default\b"
+                                  r"|\bdefaults?\s+(?:to|value|setting)\b|默认值|默认(?:是|为)", re.I)
 _RATIO = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?:\s*(?:and|to|or|-|–)\s*(\d+(?:\.\d+)?))?\s*(?:times|x|×)\s+"
                     r"(?:faster|slower|larger|smaller|bigger|longer|shorter|greater|more|less|fewer|higher|lower|as)\b", re.I)
 _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省|未(?:配置|设置|指定)|没有(?:配置|设置|指定)"
@@ -1218,7 +1220,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         # (not a comparison: "the parsers of the default code back-end are between 2 and 5 times faster",
         # unless the number is also said apart from it)
         sentence = MARKER.sub(" ", claim(segment.text))
-        compared = [n for m in _RATIO.finditer(sentence) for n in m.groups() if n] if _RATIO_ASKED.search(question) else []
+        compared = [n for m in _RATIO.finditer(sentence) for n in m.groups() if n] if not _DEFAULT_VALUE_ASKED.search(question) else []
         given_default -= {n for n in compared if len(re.findall(rf"(?<![\w.]){re.escape(n)}(?![\w.])", sentence)) == compared.count(n)}
         # (the setting an answer names before the amount it gives, "The default value for `pg_ctl_timeout` … is 60
         # seconds", is what has the default, not one: it is checked as a plain fact)
