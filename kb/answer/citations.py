@@ -640,8 +640,6 @@ def telling(anchors: set[str], passages: list[Cited]) -> set[str]:
     return kept or anchors
 
 
-# A sentence that gives a value as the default ("The default of X is 10M.", "默认使用 zlib").
-# Also in other words: "when no priority is configured", "if it is not set", "unless told otherwise".
 # A comparison an answer states, "between 2 and 5 times faster", "3x smaller": it is no default, though
 # the question names a default back-end ("How much faster are the parsers of Menhir's default code
 # back-end …"), unless the question asks for a default value ("What is the default pool size?",
@@ -650,6 +648,8 @@ _DEFAULT_VALUE_ASKED = re.compile(r"\b(?:what|which)\s+(?:is|are|was|were)\s+(?:
                                   r"|\bdefaults?\s+(?:to|value|setting)\b|默认值|默认(?:是|为)", re.I)
 _RATIO = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?:\s*(?:and|to|or|-|–)\s*(\d+(?:\.\d+)?))?\s*(?:times|x|×)\s+"
                     r"(?:faster|slower|larger|smaller|bigger|longer|shorter|greater|more|less|fewer|higher|lower|as)\b", re.I)
+# A sentence that gives a value as the default ("The default of X is 10M.", "默认使用 zlib").
+# Also in other words: "when no priority is configured", "if it is not set", "unless told otherwise".
 _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|默认|缺省|未(?:配置|设置|指定)|没有(?:配置|设置|指定)"
                       r"|\b(?:when|if)\s+(?:no|none)\b[^.,;]{0,40}?\b(?:is|are)\s+(?:configured|set|given|specified)\b"
                       r"|\b(?:when|if)\s+(?:it|they|this|that)\s+(?:is|are)\s+not\s+(?:configured|set|given|specified)\b"
@@ -1544,6 +1544,7 @@ _WH = re.compile(r"^\W*(?:which|what|where|when|how|who)\b", re.I)
 # A question asking for a keyword of a language or a file format: its answer may be one of the
 # question's words written as the language spells it ("NESTED").
 _WHICH_KEYWORD = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:key\s?words?|reserved\s+words?)\b", re.I)
+
 _TILDE = re.compile(r"~[\w./-]*|[\w.-]+~")  # foo~, ~/.lmod.d
 # A value made of symbols alone: "\//", "=>", "<<<" (not a dash, an ellipsis or a sentence's own punctuation).
 _SYMBOLS = re.compile(r"(?<![^\s\"'`“‘(\[])(?=[^\s\w]{0,16}[\\/|<>#*^@$%&=+~])[^\s\w\"'`“”‘’()\[\],;:.?!]{2,}"
