@@ -3031,3 +3031,15 @@ def test_a_hex_value_that_labels_a_table_row_is_in_the_passage():
     # (an address a passage wraps after a colon is still whole there, not the part before it)
     assert _conclude("The gateway is 2001:db8:85a3:0 [1].", [P(1, "The gateway is 2001:db8:85a3:0:\n0:8a2e:370:7334.")],
                      "What is the gateway address?").refused
+
+
+def test_the_value_an_asked_option_letter_takes_names_the_setting():
+    """"Which -m option adds a CIGAR string …?" "The -m 8CC option adds …" (FASTA, round 42): the
+    question gives "-m"; its value, "8CC", is the answer. An answer that only says "the -m option"
+    still names none."""
+    from kb.answer.citations import names_no_setting
+
+    question = "Which -m option adds an alignment CIGAR string and an annotation string to the BLAST tabular output?"
+    assert not names_no_setting(question, "The -m 8CC option adds an alignment CIGAR string to the BLAST tabular output [1].")
+    assert not names_no_setting(question, "-m 9i adds three columns to the summary line [1].")
+    assert names_no_setting(question, "The -m option adds an alignment CIGAR string to the BLAST tabular output [1].")

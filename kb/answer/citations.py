@@ -2627,7 +2627,12 @@ def names_no_setting(question: str, answer: str, passages: list[Cited] | None = 
               and not _QUOTED_AFTER.search(plain[: m.start()])]
     names += _FLAG.findall(plain) + _PARTED.findall(plain.lower())  # (tcp-reuseport, udp-workers)
     names += _LONG_DASH_OPTION.findall(plain)  # PuTTY's -bc, -batch, -openssh-config
+    names += _OPTION_ARGUMENT.findall(plain)  # to "Which -m option …", "-m 8CC" (FASTA, round 42)
     return not any(_normalised(n).strip() not in given for n in names if n.strip())
+
+
+# The value an option letter takes, with a digit in it: "-m 8CC", "-m 9i", "-E 10" (not "-m option").
+_OPTION_ARGUMENT = re.compile(r"(?<![\w-])-[A-Za-z]\s+([A-Za-z]*\d[\w.+]*)(?![\w-])")
 
 
 def _set_off(word: str, text: str, colon: bool) -> bool:
