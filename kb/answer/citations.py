@@ -2627,12 +2627,14 @@ def names_no_setting(question: str, answer: str, passages: list[Cited] | None = 
               and not _QUOTED_AFTER.search(plain[: m.start()])]
     names += _FLAG.findall(plain) + _PARTED.findall(plain.lower())  # (tcp-reuseport, udp-workers)
     names += _LONG_DASH_OPTION.findall(plain)  # PuTTY's -bc, -batch, -openssh-config
-    names += _OPTION_ARGUMENT.findall(plain)  # to "Which -m option …", "-m 8CC" (FASTA, round 42)
+    # (to "Which -m option …", "-m 8CC" where a passage gives that option that value: FASTA, round 42)
+    names += [value for option, value in _OPTION_ARGUMENT.findall(plain)
+              if any(re.search(rf"(?<![\w-]){re.escape(option)}\s+{re.escape(value)}(?![\w.+-])", p.text) for p in passages)]
     return not any(_normalised(n).strip() not in given for n in names if n.strip())
 
 
 # The value an option letter takes, with a digit in it: "-m 8CC", "-m 9i", "-E 10" (not "-m option").
-_OPTION_ARGUMENT = re.compile(r"(?<![\w-])-[A-Za-z]\s+([A-Za-z]*\d[\w.+]*)(?![\w-])")
+_OPTION_ARGUMENT = re.compile(r"(?<![\w-])(-[A-Za-z])\s+([A-Za-z]*\d[\w.+]*)(?![\w-])")
 
 
 def _set_off(word: str, text: str, colon: bool) -> bool:
