@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's seventy-six held-out sets: thirty-eight PDF manuals and thirty-eight HTML manuals, each held out for one round.
+"""Build kb's seventy-eight held-out sets: thirty-nine PDF manuals and thirty-nine HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: seventy-six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: seventy-eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1179,6 +1179,40 @@ below) and unpacked there with `dpkg -x`:
   (changelog.html.gz, release notes of every version: other versions' facts), the general index and the search page, the
   reStructuredText sources (_sources/, the same text), the search index and inventory, the stylesheets and scripts, and
   the changelogs, copyright and doc-base metadata.
+- debian-camlidl: camlidl-doc 1.04-5 (sha256 183dc96108e0b0164c8f464ff2499b68dbe600c33ecd82f2510afc411165aba5), the
+  "Camlidl user's manual" (version 1.04, May 1, 2002) by Xavier Leroy (INRIA Rocquencourt; the stub generator that
+  interfaces Caml with C, and with COM components, from an IDL description of the C functions): the overview (what IDL
+  and COM are); the IDL syntax (lexical conventions, limited expressions, the attributes and where each can appear,
+  types and declarators, structures, unions and enumerations, function and constant declarations, IDL files with
+  import and quote); the Caml-IDL mapping (base types and the integer attributes, pointer kinds, arrays, big arrays,
+  structs and their record labels, unions, enums and the set attribute, typedefs with abstract, mltype, c2ml and ml2c,
+  finalize, compare, hash, errorcheck and errorcode, functions with their inputs and outputs and the custom calling and
+  deallocation sequences, interfaces and COM object interfaces, error handling with HRESULT); using camlidl (the
+  generated files, the command-line options, the camlidldll script); the Com run-time library module; hints on writing
+  IDL files (for a C library, sharing them with MIDL, dispatch interfaces and type libraries); and the release notes.
+  Kept: the PDF of the manual, 26 PDF pages (about 53,000 characters of text as pypdf extracts it; the page numbers
+  printed on its pages are the PDF's; pdfTeX wrote the fi, ff, ffi and fl ligatures without a text mapping, so pypdf
+  gives them as the single characters U+FB01, U+FB00, U+FB03 and U+FB02, about 200 in all: "file" comes out with
+  U+FB01), one file. Left out: the same manual as PostScript (camlidl-1.04.doc.ps.gz) and as HTML (html/: one
+  format), and the changelog, copyright and doc-base metadata.
+- debian-kernel: debian-kernel-handbook 1.0.21
+  (sha256 98a810b308bf2be87dc4191161c3d9f889dd6142f712df32dfb02b3c34594b48), the "Debian Linux Kernel Handbook" by
+  the Debian kernel team (for Debian 10 "buster" onwards, rendered by the DocBook XSL stylesheets): about this
+  handbook (scope, authors and contributors); the Debian kernel source (the changes to the pristine source, the Debian
+  patches and the policy for accepting them); the Debian kernel packages (the source packages, the
+  architecture-independent and architecture-dependent binary packages, featuresets, flavours and the abiname); common
+  kernel-related tasks (obtaining the source, building a custom kernel from the Debian or the pristine source,
+  out-of-tree modules with DKMS, module-assistant or by hand and Secure Boot, rebuilding the official packages: the
+  preparation and disk space requirements, test-patches, applying patches or configuration changes, building many
+  packages or one flavour, building the development version, generating the orig tarball); version numbers and ABIs;
+  managing the kernel modules (/etc/modules, modprobe.d options and blacklists); managing the initramfs (the
+  generation tools, regenerating and examining it); the package maintainer scripts and hooks (kernel and initramfs
+  hooks for boot loaders and initramfs builders, deprecated features, the installer's configuration); and reporting
+  and handling bugs (the kernel team's bug handling policy: required information, severities, tagging, the
+  maintainer's and the submitter's responsibilities, reporting upstream; filing a bug; bisecting). The package has no
+  PDF. Kept: its HTML, one file per chapter as the package ships it, 9 files in the manual's order (index.html's),
+  about 55,000 characters of text once the tags are stripped. Left out: the front page (index.html: the title, the
+  copyright notice and the table of contents), and the changelog, copyright and doc-base metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1257,6 +1291,8 @@ Layout:
     bench/.cache/heldout/debian-fastd/corpus/<folder>-<page>.html
     bench/.cache/heldout/debian-fasta/corpus/fasta-guide.pdf
     bench/.cache/heldout/debian-csvkit/corpus/<page>.html or <folder>-<page>.html
+    bench/.cache/heldout/debian-camlidl/corpus/camlidl-users-manual.pdf
+    bench/.cache/heldout/debian-kernel/corpus/ch-<chapter>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1295,7 +1331,8 @@ corpora/heldout-debian-latex2rtf-questions.jsonl, corpora/heldout-debian-stealth
 corpora/heldout-debian-lifelines-questions.jsonl, corpora/heldout-debian-omake-questions.jsonl,
 corpora/heldout-debian-coco-questions.jsonl, corpora/heldout-debian-doit-questions.jsonl,
 corpora/heldout-debian-menhir-questions.jsonl, corpora/heldout-debian-fastd-questions.jsonl,
-corpora/heldout-debian-fasta-questions.jsonl and corpora/heldout-debian-csvkit-questions.jsonl, 30 each
+corpora/heldout-debian-fasta-questions.jsonl, corpora/heldout-debian-csvkit-questions.jsonl,
+corpora/heldout-debian-camlidl-questions.jsonl and corpora/heldout-debian-kernel-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1701,6 +1738,10 @@ CSVKIT_PAGES = [  # in the manual's order (index.html's): the front page, then a
                                "csvformat", "csvjson", "csvlook", "csvpy", "csvsql", "csvstat")),
     "common_arguments", "tricks",
 ]
+KERNEL_PAGES = [  # in the manual's order (index.html's): a file per chapter
+    "ch-scope", "ch-source", "ch-packaging", "ch-common-tasks", "ch-versions", "ch-modules", "ch-initramfs",
+    "ch-update-hooks", "ch-bugs",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -2006,6 +2047,14 @@ CORPORA = {
     "debian-csvkit": Corpus(
         "csvkit-doc", "1.0.7-1", "39d495e81db203750be01b1d78b1a66f0e1ceec144f07e70c62e487718932b9b",
         {f"{p.replace('/', '-')}.html": f"usr/share/doc/csvkit/html/{p}.html" for p in CSVKIT_PAGES},
+    ),
+    "debian-camlidl": Corpus(
+        "camlidl-doc", "1.04-5", "183dc96108e0b0164c8f464ff2499b68dbe600c33ecd82f2510afc411165aba5",
+        {"camlidl-users-manual.pdf": "usr/share/doc/camlidl/camlidl-1.04.doc.pdf"},
+    ),
+    "debian-kernel": Corpus(
+        "debian-kernel-handbook", "1.0.21", "98a810b308bf2be87dc4191161c3d9f889dd6142f712df32dfb02b3c34594b48",
+        {f"{p}.html": f"usr/share/doc/debian-kernel-handbook/kernel-handbook.html/{p}.html" for p in KERNEL_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
