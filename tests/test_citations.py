@@ -3049,3 +3049,33 @@ def test_the_value_an_asked_option_letter_takes_names_the_setting():
     # (a value no passage gives that option, though its digit is there: its review)
     assert names_no_setting(question, "The -m 8XX option adds an alignment CIGAR string [1].", options)
     assert names_no_setting(question, "The -m 8 option adds an alignment CIGAR string [1].", options)
+
+
+def test_a_translated_question_asks_only_the_names_its_writer_wrote():
+    """fastd (round 41): a Chinese question's 半长哈希 became "half-length hash" in kb's English
+    translation; the answer's "half-width" (the manual's word) is no neighbour of a word the user
+    never wrote. A name the user wrote in the Chinese question still has its neighbours refused."""
+    from kb.answer.citations import sibling
+    from kb.answer.generation import Answerer
+    from kb.answer.records import Answer
+    from kb.settings import LLMSettings
+
+    translated = "Which hash function does fastd use to compute d and e, instead of the half-length hash of the standard?"
+    reply = "fastd uses SHA256 instead of the half-width hash of the standard [1]."
+    assert sibling(translated, reply) == "half-width"  # the translation's own word, read as asked
+    assert sibling(translated, reply, "fastd 计算 d 和 e 时使用哪一个哈希函数，而不是规范中的半长哈希？") == ""
+    assert sibling("What is bgpd's default read-quanta?", "The default of write-quanta is 64 [1].",
+                   "bgpd 的 read-quanta 默认值是多少？") == "write-quanta"
+
+    answerer = Answerer(LLMSettings(), search=lambda q, k: [], is_relevant=lambda hits, q: True,
+                        model=lambda: None, model_name="m")
+    fhmqv = [Cp(1, "fastd computes d and e with a single SHA256 hash instead of the half-width hash of the standard.")]
+    answer = Answer(question="fastd 计算 d 和 e 时使用哪一个哈希函数，而不是规范中的半长哈希？", language="zh",
+                    standalone_question=translated)
+    answerer.conclude(answer, reply, fhmqv)
+    assert not answer.refused and "SHA256" in answer.answer
+    quanta = [Cp(1, "read-quanta: how many packets are read at once. write-quanta: the default is 64.")]
+    answer = Answer(question="bgpd 的 read-quanta 默认值是多少？", language="zh",
+                    standalone_question="What is bgpd's default read-quanta?")
+    answerer.conclude(answer, "The default of write-quanta is 64 [1].", quanta)
+    assert answer.refused and "about write-quanta" in answer.dropped[-1]

@@ -2291,12 +2291,17 @@ _ASKS_A_NAME = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:setting|opt
                           r"|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|环境变量|指令|配置项)", re.I)
 
 
-def sibling(question: str, answer: str) -> str:
+def sibling(question: str, answer: str, written: str = "") -> str:
     """The setting an answer names instead of the one the question asks about: a name of parts
     that shares a part with the asked one ("usage-count" for "ko-count", "write-quanta" for
     "read-quanta") where no sentence names the asked one. Manuals list such neighbours side by
-    side, and a small model gives the neighbour's value. "" when the answer names what was asked."""
+    side, and a small model gives the neighbour's value. "" when the answer names what was asked.
+    `written` is the question as the user wrote it where `question` is the model's translation of
+    it: only names the user wrote are asked ones, not the translation's own words ("half-length"
+    for 半长, where the manual says "half-width")."""
     asked = set(_PARTED.findall(_normalised(question)))
+    if written:
+        asked = {name for name in asked if name in _normalised(written)}
     said = set(_PARTED.findall(_normalised(MARKER.sub(" ", answer))))
     # (the asked name inflected is the asked name: "auto-loads" for the question's "auto-load")
     if not asked or {_inflected(n) for n in asked} & {_inflected(n) for n in said} or _ASKS_A_NAME.search(question):

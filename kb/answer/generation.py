@@ -401,7 +401,7 @@ class Answerer:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it names no setting)")
             if restates(answer.standalone_question, answer.answer, cited):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it only gives the question back)")
-            other = sibling(answer.standalone_question, answer.answer)
+            other = sibling(answer.standalone_question, answer.answer, asked)
             if other:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it is about {other}, not what was asked)")
             mismatch = wrong_kind(answer.standalone_question, answer.answer)
