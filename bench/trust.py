@@ -484,7 +484,8 @@ def replay(corpus: Corpus, settings: Settings) -> tuple[list[Question], dict[str
         # answered in Chinese was checked as asked, its translation only searched.
         asked = k.get("search_question") or q.question if k.get("retried") == "english" else q.question
         answer = Answer(question=q.question, language=row.get("language", "en"), standalone_question=asked,
-                        search_question=k.get("search_question") or "", timings=dict(k["timings"]))
+                        search_question=k.get("search_question") or "", timings=dict(k["timings"]),
+                        translated_from=q.question if k.get("retried") == "english" else "")
         answerer.conclude(answer, k["raw"], passages)  # type: ignore[arg-type]
         new = answer.to_dict()
         after[q.id] = {**kb_row(q, new), "raw": k["raw"], "passages": k["passages"]}

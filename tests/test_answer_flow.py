@@ -73,6 +73,9 @@ def test_a_refused_chinese_question_is_answered_in_english_and_the_refusal_never
     assert not answer.refused and "631" in answer.answer and [c.n for c in answer.citations] == [1]
     assert tokens == "Open https://www.intern:631 in a browser [1]." and "无法确定" not in tokens
     assert answer.search_question.startswith("Which address") and answer.language == "zh"
+    # (what it translated is kept for the checks that read the user's own words; not in the response)
+    assert answer.translated_from == "集中管理打印机时，应在浏览器中打开哪个地址的 CUPS 管理界面？"
+    assert "translated_from" not in answer.to_dict()
     assert kinds.count("sources") == 1 and kinds[-1] == "done"
     assert len(model.prompts) == 3  # the translation (searched too), the Chinese answer, the English answer
     assert sum(p.startswith("Translate the question") for p in model.prompts) == 1  # translated once, reused

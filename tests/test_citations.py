@@ -3070,12 +3070,21 @@ def test_a_translated_question_asks_only_the_names_its_writer_wrote():
     answerer = Answerer(LLMSettings(), search=lambda q, k: [], is_relevant=lambda hits, q: True,
                         model=lambda: None, model_name="m")
     fhmqv = [Cp(1, "fastd computes d and e with a single SHA256 hash instead of the half-width hash of the standard.")]
-    answer = Answer(question="fastd 计算 d 和 e 时使用哪一个哈希函数，而不是规范中的半长哈希？", language="zh",
-                    standalone_question=translated)
+    written = "fastd 计算 d 和 e 时使用哪一个哈希函数，而不是规范中的半长哈希？"
+    answer = Answer(question=written, language="zh", standalone_question=translated, translated_from=written)
     answerer.conclude(answer, reply, fhmqv)
     assert not answer.refused and "SHA256" in answer.answer
+    # The user's name as they wrote it (underscore, full width, glued to 的) is still the asked one.
     quanta = [Cp(1, "read-quanta: how many packets are read at once. write-quanta: the default is 64.")]
-    answer = Answer(question="bgpd 的 read-quanta 默认值是多少？", language="zh",
-                    standalone_question="What is bgpd's default read-quanta?")
-    answerer.conclude(answer, "The default of write-quanta is 64 [1].", quanta)
-    assert answer.refused and "about write-quanta" in answer.dropped[-1]
+    for user in ("bgpd 的 read-quanta 默认值是多少？", "bgpd 的 read_quanta 默认值是多少？", "bgpd 的ｒｅａｄ－ｑｕａｎｔａ默认值是多少？"):
+        answer = Answer(question=user, language="zh", standalone_question="What is bgpd's default read-quanta?",
+                        translated_from=user)
+        answerer.conclude(answer, "The default of write-quanta is 64 [1].", quanta)
+        assert answer.refused and "about write-quanta" in answer.dropped[-1], user
+    # A follow-up ("那它的默认值呢？") was condensed before it was translated: the condensed question is
+    # what the user asked, and an English question no translation made reads all its names.
+    for question, condensed in (("那它的默认值呢？", "bgpd 的 read-quanta 的默认值是多少？"), ("最大值呢？", "")):
+        answer = Answer(question=question, language="zh", standalone_question="What is bgpd's default read-quanta?",
+                        translated_from=condensed)
+        answerer.conclude(answer, "The default of write-quanta is 64 [1].", quanta)
+        assert answer.refused and "about write-quanta" in answer.dropped[-1], question

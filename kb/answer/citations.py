@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -2301,7 +2302,10 @@ def sibling(question: str, answer: str, written: str = "") -> str:
     for 半长, where the manual says "half-width")."""
     asked = set(_PARTED.findall(_normalised(question)))
     if written:
-        asked = {name for name in asked if name in _normalised(written)}
+        # (as the user wrote it: full-width, "ko_count" or an en dash for the translation's ko-count)
+        def folded(text: str) -> str:
+            return re.sub(r"[-_\u2010-\u2015\u2212\uff0d]", "-", unicodedata.normalize("NFKC", text).lower())
+        asked = {name for name in asked if folded(name) in folded(written)}
     said = set(_PARTED.findall(_normalised(MARKER.sub(" ", answer))))
     # (the asked name inflected is the asked name: "auto-loads" for the question's "auto-load")
     if not asked or {_inflected(n) for n in asked} & {_inflected(n) for n in said} or _ASKS_A_NAME.search(question):

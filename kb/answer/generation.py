@@ -295,6 +295,7 @@ class Answerer:
             return None
         log.info("refused in Chinese, answered in English: %r", english[:80])
         answer.retried = "english"
+        answer.translated_from = answer.standalone_question
         answer.search_question = english
         answer.standalone_question = english
         return retried
@@ -401,7 +402,7 @@ class Answerer:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it names no setting)")
             if restates(answer.standalone_question, answer.answer, cited):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it only gives the question back)")
-            other = sibling(answer.standalone_question, answer.answer, asked)
+            other = sibling(answer.standalone_question, answer.answer, answer.translated_from)
             if other:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it is about {other}, not what was asked)")
             mismatch = wrong_kind(answer.standalone_question, answer.answer)

@@ -67,6 +67,9 @@ class Answer:
     # The model refused at first and this answer came from asking again: "english" (the Chinese
     # question asked in English, [llm] retry_in_english) or "second_look" ([llm] second_look).
     retried: str = ""
+    # The Chinese question (as condensed) that a retry in English translated into standalone_question:
+    # the checks that read the user's own words read it (internal, not in the response).
+    translated_from: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
