@@ -3066,6 +3066,9 @@ def test_a_translated_question_asks_only_the_names_its_writer_wrote():
     assert sibling(translated, reply, "fastd 计算 d 和 e 时使用哪一个哈希函数，而不是规范中的半长哈希？") == ""
     assert sibling("What is bgpd's default read-quanta?", "The default of write-quanta is 64 [1].",
                    "bgpd 的 read-quanta 默认值是多少？") == "write-quanta"
+    assert sibling("What is drbd's default ko-count?", "The usage-count is 5 [1].", "drbd 的 ko-counts 默认值？") == "usage-count"
+    # (a word that only starts or ends like the name is not it)
+    assert sibling("What is the default of ko-count?", "The usage-count is 5 [1].", "drbd 的 taiko-countdown 默认值？") == ""
 
     answerer = Answerer(LLMSettings(), search=lambda q, k: [], is_relevant=lambda hits, q: True,
                         model=lambda: None, model_name="m")
@@ -3076,7 +3079,8 @@ def test_a_translated_question_asks_only_the_names_its_writer_wrote():
     assert not answer.refused and "SHA256" in answer.answer
     # The user's name as they wrote it (underscore, full width, glued to 的) is still the asked one.
     quanta = [Cp(1, "read-quanta: how many packets are read at once. write-quanta: the default is 64.")]
-    for user in ("bgpd 的 read-quanta 默认值是多少？", "bgpd 的 read_quanta 默认值是多少？", "bgpd 的ｒｅａｄ－ｑｕａｎｔａ默认值是多少？"):
+    for user in ("bgpd 的 read-quanta 默认值是多少？", "bgpd 的 read_quanta 默认值是多少？", "bgpd 的ｒｅａｄ－ｑｕａｎｔａ默认值是多少？",
+                 "bgpd 的 read——quanta 默认值是多少？", "bgpd 的 read quanta 默认值是多少？", "bgpd 的 read-quantas 默认值？"):
         answer = Answer(question=user, language="zh", standalone_question="What is bgpd's default read-quanta?",
                         translated_from=user)
         answerer.conclude(answer, "The default of write-quanta is 64 [1].", quanta)

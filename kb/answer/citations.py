@@ -2302,10 +2302,15 @@ def sibling(question: str, answer: str, written: str = "") -> str:
     for 半长, where the manual says "half-width")."""
     asked = set(_PARTED.findall(_normalised(question)))
     if written:
-        # (as the user wrote it: full-width, "ko_count" or an en dash for the translation's ko-count)
-        def folded(text: str) -> str:
-            return re.sub(r"[-_\u2010-\u2015\u2212\uff0d]", "-", unicodedata.normalize("NFKC", text).lower())
-        asked = {name for name in asked if folded(name) in folded(written)}
+        # The user's parts in order, whatever joins them: "ko_count", "ko——count" (a Chinese input
+        # method's underscore), "ko count", full width; the translation's "ko-counts" is their ko-count.
+        user = unicodedata.normalize("NFKC", written).lower()
+
+        def wrote(name: str) -> bool:
+            parts = r"[^a-z0-9]{0,3}".join(map(re.escape, re.split(r"[-_]", _inflected(name))))
+            return re.search(rf"(?<![a-z0-9]){parts}s?(?![a-z0-9])", user) is not None
+
+        asked = {name for name in asked if wrote(name)}
     said = set(_PARTED.findall(_normalised(MARKER.sub(" ", answer))))
     # (the asked name inflected is the asked name: "auto-loads" for the question's "auto-load")
     if not asked or {_inflected(n) for n in asked} & {_inflected(n) for n in said} or _ASKS_A_NAME.search(question):
