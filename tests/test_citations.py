@@ -2082,6 +2082,38 @@ def test_a_maximum_is_answered_with_a_number_a_passage_gives_as_a_bound():
         assert bound_unsaid(question, answer, [P(1, text)]), question
 
 
+def test_a_least_answers_no_question_for_a_most():
+    """csvkit (round 42): "csvjoin 一次最多可以合并多少个 CSV 文件？", answered in English as its translation
+    "How many CSV files can be merged at once using csvjoin?" (最多 lost), with "Two or more CSV tables
+    can be merged at once", from "Merges two or more CSV tables together": a least, no most."""
+    from kb.answer.citations import bound_unsaid
+
+    joined = [P(1, "csvjoin merges two or more CSV tables together using a method analogous to SQL JOIN.")]
+    translated = "How many CSV files can be merged at once using the csvjoin command?"
+    reply = "Two or more CSV tables can be merged at once using the csvjoin command [1]."
+    assert bound_unsaid(translated, reply, joined, "csvjoin 一次最多可以合并多少个 CSV 文件？")
+    assert not bound_unsaid(translated, reply, joined)  # (asked as it stands, it is no question for a maximum)
+    assert bound_unsaid("How many files can csvjoin merge at most?", "At least 2 [1].", joined)
+    assert bound_unsaid("csvjoin 最多合并几个文件？", "两个或以上 [1]。", joined)
+    # a bound beside the least is an answer the other readings check
+    ranged = [P(1, "It takes at least 2 and at most 16 files.")]
+    assert not bound_unsaid("How many files can it take at most?", "At least 2 and at most 16 files [1].", ranged)
+    # the least of a question for a least is no concern of this check
+    assert not bound_unsaid("How many files does csvjoin need?", "Two or more [1].", joined)
+
+    answer = _conclude(reply, joined, translated)
+    assert not answer.refused
+    from kb.answer.generation import Answerer
+    from kb.answer.records import Answer
+    from kb.settings import LLMSettings
+
+    answerer = Answerer(LLMSettings(), search=lambda q, k: [], is_relevant=lambda hits, q: True,
+                        model=lambda: None, model_name="m")
+    asked = Answer(question="csvjoin 一次最多可以合并多少个 CSV 文件？", language="zh", standalone_question=translated)
+    answerer.conclude(asked, reply, [Cp(1, joined[0].text)])
+    assert asked.refused and "as a limit" in asked.dropped[-1]
+
+
 def test_who_ported_a_thing_asks_for_its_author():
     """"Who ported SDCC to the STM8 microcontrollers?" answered "Daniel Drotos" from "simulators
     developed by Daniel Drotos" (SDCC, round 18): no sentence that says who made something names the

@@ -2135,6 +2135,9 @@ def _limit_entry(entry: str) -> bool:
     return bool(said) and not _another_entry(entry[said[-1]:])
 
 
+# A number given as a least: "two or more", "at least 2", "a minimum of 3", "两个或以上", "至少".
+_LEAST = re.compile(r"\b(?:\d+|" + "|".join(_NUMBER_WORDS.values()) + r")\s+(?:\w+\s+)?or\s+more\b|\bat\s+least\b"
+                    r"|\ba\s+minimum\s+of\b|至少|或以上|或更多", re.I)
 _BOUND_NUMBER = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|\d+(?:\.\d+)?)(?![\w.]\d)", re.I)
 
 
@@ -2148,8 +2151,13 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
     answered questions for a maximum, it withdraws 2 near misses, two wrong answers and no right one.
     `asked`: the question as the user wrote it, when it was answered as its English translation; the
     translation may drop what it says of a default ("默认的上限" came back as "the maximum")."""
-    if not _MAXIMUM_ASKED.search(question):
+    # (a Chinese question's 最多 may be lost in its translation: "一次最多可以合并多少个" came back
+    # as "How many … can be merged at once")
+    if not _MAXIMUM_ASKED.search(question) and not (asked and _MAXIMUM_ASKED.search(asked)):
         return False
+    plain = _normalised(MARKER.sub(" ", answer))
+    if _LEAST.search(plain) and not _BOUND_SAID.search(plain):
+        return True  # a least is no most: "Two or more CSV tables can be merged at once"
     given = {n.lower() for n in _BOUND_NUMBER.findall(_normalised(question))}
     numbers = {n.lower() for n in _BOUND_NUMBER.findall(_normalised(MARKER.sub(" ", answer)))} - given
     if not numbers:
