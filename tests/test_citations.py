@@ -3124,3 +3124,26 @@ def test_a_translated_question_asks_only_the_names_its_writer_wrote():
                         translated_from=condensed)
         answerer.conclude(answer, "The default of write-quanta is 64 [1].", quanta)
         assert answer.refused and "about write-quanta" in answer.dropped[-1], question
+
+
+def test_an_option_the_answer_writes_with_one_dash_is_given_as_the_passages_write_it():
+    """csvkit (round 42): "Which csvstat option prints its results as CSV rather than text?" answered
+    "`-csv`", where the manual gives --csv: the command would fail. An option a passage writes with one
+    dash (find's -name) or no passage writes at all stays as the answer has it."""
+    from kb.answer.citations import long_options
+
+    stat = [P(1, "csvstat [-h] [--csv] [--json] [-n] [-c COLUMNS] FILE. --csv Output results as a CSV table, "
+                 "rather than plain text. --no-inference Disable type inference.")]
+    assert long_options("The option is `-csv` [1].", stat) == "The option is `--csv` [1]."
+    assert long_options("Run csvstat -csv -no-inference data.csv", stat) == "Run csvstat --csv --no-inference data.csv"
+    assert long_options("Use --csv or -n [1].", stat) == "Use --csv or -n [1]."  # (as written; one letter stays)
+    find = [P(1, "Use find . -name '*.c' to list them; GNU find also accepts --name in some builds.")]
+    assert long_options("Use -name [1].", find) == "Use -name [1]."
+    assert long_options("Use -json [1].", find) == "Use -json [1]."  # (no passage gives it: grounding's concern)
+    # (nor a word's hyphen, a range, a negative number or a dash between words)
+    plain = "A non-interactive run, pages 10-20, a -5 offset and a csv - json pair [1]."
+    assert long_options(plain, stat) == plain
+
+    answer = _conclude("The csvstat option that prints its results as CSV rather than text is `-csv` [1].", stat,
+                       "Which csvstat option prints its results as CSV rather than text?")
+    assert not answer.refused and "`--csv`" in answer.answer

@@ -240,6 +240,28 @@ def _stem(word: str) -> str:
     return re.sub(r"(?<=\w{3})(?:ing|ed|es|s|e)$", "", word)[:5]
 
 
+# An option of one dash and two letters or more, as an answer writes it: "-csv", "`-no-inference`".
+_ONE_DASH_OPTION = re.compile(r"(?<![\w\-\u2010-\u2015])-([A-Za-z][A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*)(?![\w-])")
+
+
+def long_options(text: str, passages: list[Cited]) -> str:
+    """An option the answer writes with one dash ("-csv") that the passages write only with two
+    ("--csv") given as they write it: a small model drops a dash of options it copies, and the
+    command it hands on then fails. An option any passage writes with one dash ("-name" of find,
+    "-aggressive") stays as the answer has it."""
+    texts = [p.text for p in passages]
+
+    def written(match: re.Match[str]) -> str:
+        name = re.escape(match.group(1))
+        one = re.compile(rf"(?<![\w\-\u2010-\u2015])-{name}(?![\w-])")
+        two = re.compile(rf"(?<![\w-])--{name}(?![\w-])")
+        if any(one.search(t) for t in texts) or not any(two.search(t) for t in texts):
+            return match.group(0)
+        return "-" + match.group(0)
+
+    return _ONE_DASH_OPTION.sub(written, text)
+
+
 # Words a reply may be that any passage holds: no evidence of where it came from.
 _LONE_WORDS = frozenset("on off no yes none true false it is an as at be by do if in of or to up the and all any".split())
 
