@@ -113,6 +113,32 @@ def test_a_term_the_translation_adds_does_not_refuse_the_question():
     assert answer.refused_by != "terms" and not answer.refused and "631" in answer.answer
 
 
+class AnsweringTranslator(ScriptedChat):
+    """Answers the question it was asked to translate (csvkit, round 42: "… In this case, you should
+    set the environment variable `LC_ALL` …")."""
+
+    def stream(self, messages, sampling, stats, cancel=None):
+        if messages[-1]["content"].startswith("Translate the question into English"):
+            self.prompts.append(messages[-1]["content"])
+            yield stats.record("The CUPS interface is at localhost:631; set LC_ALL to reach it from another host.", 0.0)
+            stats.stopped = True
+            return
+        yield from super().stream(messages, sampling, stats, cancel)
+
+
+def test_a_translation_that_answers_instead_of_asking_is_not_searched_nor_asked():
+    """A question's translation that is no question is the model's answer, its facts its own: kb
+    searches the question as written and does not ask that statement in English."""
+    model = AnsweringTranslator()
+    tokens, answer, _ = _run(_answerer(model), "集中管理打印机时，应在浏览器中打开哪个地址的 CUPS 管理界面？")
+    assert answer.search_question == "" and answer.retried == "" and answer.refused
+    assert not any("LC_ALL" in p for p in model.prompts if not p.startswith("Translate the question"))
+    # (a question written without its question mark puts no such demand on its translation)
+    model = AnsweringTranslator()
+    _, answer, _ = _run(_answerer(model), "请给出集中管理打印机时 CUPS 管理界面的地址")
+    assert answer.search_question.startswith("The CUPS interface")
+
+
 def test_a_chinese_question_refused_in_english_too_streams_the_chinese_refusal_once():
     tokens, answer, _ = _run(_answerer(ScriptedChat(refuse_english=True)), "CUPS 管理界面的地址是什么？")
     refusal = LLMSettings().refusal_zh

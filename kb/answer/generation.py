@@ -505,7 +505,10 @@ class Answerer:
         text = _THINK.sub("", text).strip()
         text = text.splitlines()[0].strip() if text else ""
         text = re.sub(r"^(english( question)?)\s*[:：]\s*", "", text, flags=re.I).strip().strip('"“”')
-        if not text or language(text) != "en" or MARKER.search(text):
+        # (a question that came back as a statement was answered, not translated: "… In this case, you
+        # should set the environment variable `LC_ALL` …", its facts the model's own)
+        asks = re.search(r"[?？]\s*$", question) is not None
+        if not text or language(text) != "en" or MARKER.search(text) or asks and "?" not in text:
             log.info("could not translate %r for search: searching it as written", question[:80])
             return ""
         log.info("searching %r also as %r", question[:80], text[:120])
