@@ -2095,9 +2095,23 @@ def test_a_least_answers_no_question_for_a_most():
     assert not bound_unsaid(translated, reply, joined)  # (asked as it stands, it is no question for a maximum)
     assert bound_unsaid("How many files can csvjoin merge at most?", "At least 2 [1].", joined)
     assert bound_unsaid("csvjoin 最多合并几个文件？", "两个或以上 [1]。", joined)
-    # a bound beside the least is an answer the other readings check
-    ranged = [P(1, "It takes at least 2 and at most 16 files.")]
-    assert not bound_unsaid("How many files can it take at most?", "At least 2 and at most 16 files [1].", ranged)
+    # a number beside the least is an answer the other readings check; a least in passing is none
+    ranged = [P(1, "It takes at least 2 and at most 16 files. A hostname is limited to 253 characters. "
+                   "MaxSessions is at most 10 and must be at least 1. It reads up to 255 columns.")]
+    for question, said in (("How many files can it take at most?", "At least 2 and as many as 16 files [1]."),
+                            ("What is the maximum length of a hostname?",
+                             "A hostname can be 253 characters long and consists of one or more labels [1]."),
+                            ("How many columns can it read at most?", "255 columns, at least in version 1.0 [1]."),
+                            ("MaxSessions 的最大值是多少？", "MaxSessions 可以设置为 10，至少为 1 [1]。")):
+        assert not bound_unsaid(question, said, ranged), said
+    # a Chinese question's words that ask for no most ("最大的区别", "最高效") do not make its translation one
+    python = [P(1, "csvkit requires Python 3.8 or later, while xsv is written in Rust. Run make -j 8 to run 8 jobs.")]
+    for written, english, said in (
+            ("csvkit 和 xsv 最大的区别是什么？", "What is the main difference between csvkit and xsv?",
+             "csvkit requires Python 3.8 or later, while xsv is written in Rust [1]."),
+            ("make 并行编译最高效的方法是什么？", "What is the most efficient way to compile in parallel with make?",
+             "Run make -j 8, which runs 8 jobs at once [1].")):
+        assert not bound_unsaid(english, said, python, written), written
     # the least of a question for a least is no concern of this check
     assert not bound_unsaid("How many files does csvjoin need?", "Two or more [1].", joined)
 
@@ -3137,6 +3151,9 @@ def test_an_option_the_answer_writes_with_one_dash_is_given_as_the_passages_writ
     assert long_options("The option is `-csv` [1].", stat) == "The option is `--csv` [1]."
     assert long_options("Run csvstat -csv -no-inference data.csv", stat) == "Run csvstat --csv --no-inference data.csv"
     assert long_options("Use --csv or -n [1].", stat) == "Use --csv or -n [1]."  # (as written; one letter stays)
+    # (two letters are as often short options run together: tar's -xz is -x -z, not --xz)
+    tar = [P(1, "-J, --xz filter the archive through xz. -z, --gzip filter the archive through gzip.")]
+    assert long_options("Run `curl -L https://x.org/a.tar.gz | tar -xz` [1].", tar) == "Run `curl -L https://x.org/a.tar.gz | tar -xz` [1]."
     find = [P(1, "Use find . -name '*.c' to list them; GNU find also accepts --name in some builds.")]
     assert long_options("Use -name [1].", find) == "Use -name [1]."
     assert long_options("Use -json [1].", find) == "Use -json [1]."  # (no passage gives it: grounding's concern)

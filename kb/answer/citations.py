@@ -240,8 +240,9 @@ def _stem(word: str) -> str:
     return re.sub(r"(?<=\w{3})(?:ing|ed|es|s|e)$", "", word)[:5]
 
 
-# An option of one dash and two letters or more, as an answer writes it: "-csv", "`-no-inference`".
-_ONE_DASH_OPTION = re.compile(r"(?<![\w\-\u2010-\u2015])-([A-Za-z][A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*)(?![\w-])")
+# An option of one dash and three letters or more, as an answer writes it: "-csv", "`-no-inference`" (two
+# are as often short options run together: tar's "-xz" is -x -z, not --xz).
+_ONE_DASH_OPTION = re.compile(r"(?<![\w\-\u2010-\u2015])-((?=[\w-]{3})[A-Za-z][A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*)(?![\w-])")
 
 
 def long_options(text: str, passages: list[Cited]) -> str:
@@ -2157,9 +2158,15 @@ def _limit_entry(entry: str) -> bool:
     return bool(said) and not _another_entry(entry[said[-1]:])
 
 
-# A number given as a least: "two or more", "at least 2", "a minimum of 3", "两个或以上", "至少".
-_LEAST = re.compile(r"\b(?:\d+|" + "|".join(_NUMBER_WORDS.values()) + r")\s+(?:\w+\s+)?or\s+more\b|\bat\s+least\b"
-                    r"|\ba\s+minimum\s+of\b|至少|或以上|或更多", re.I)
+# A number given as a least: "two or more", "at least 2", "a minimum of 3", "两个或以上", "至少 2 个"; and
+# the numbers an answer gives (digits, English and Chinese numerals).
+_WORDS = "|".join(_NUMBER_WORDS.values())
+_LEAST = re.compile(rf"\b(?:\d+|{_WORDS})\s+(?:\w+\s+)?or\s+more\b|\b(?:at\s+least|a\s+minimum\s+of)\s+(?:\d+|{_WORDS})\b"
+                    r"|至少(?:为|是|要|有)?\s*[\d一二两三四五六七八九十]+|[\d一二两三四五六七八九十]+\s*个?\s*(?:或以上|或更多)", re.I)
+_ANY_NUMBER = re.compile(rf"(?<![\w.])\d+(?:\.\d+)?(?![\w.]\d)|\b(?:{_WORDS})\b|[一二两三四五六七八九十]+", re.I)
+# A Chinese question for a most, in the words a translation may lose: "一次最多可以合并多少个", "最大值是多少",
+# "上限是多少" (not "最大的区别", "最高效的方法", "如何最大化").
+_MOST_ASKED_ZH = re.compile(r"(?:最多|最大(?:值|长度|数量|数目|大小)|最长|上限)[^，。？?]{0,12}?(?:多少|几|多大|多长|多久)")
 _BOUND_NUMBER = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|\d+(?:\.\d+)?)(?![\w.]\d)", re.I)
 
 
@@ -2175,11 +2182,12 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
     translation may drop what it says of a default ("默认的上限" came back as "the maximum")."""
     # (a Chinese question's 最多 may be lost in its translation: "一次最多可以合并多少个" came back
     # as "How many … can be merged at once")
-    if not _MAXIMUM_ASKED.search(question) and not (asked and _MAXIMUM_ASKED.search(asked)):
+    if not _MAXIMUM_ASKED.search(question) and not _MOST_ASKED_ZH.search(asked):
         return False
     plain = _normalised(MARKER.sub(" ", answer))
-    if _LEAST.search(plain) and not _BOUND_SAID.search(plain):
-        return True  # a least is no most: "Two or more CSV tables can be merged at once"
+    least = [m.span() for m in _LEAST.finditer(plain)]
+    if least and all(any(a <= m.start() and m.end() <= b for a, b in least) for m in _ANY_NUMBER.finditer(plain)):
+        return True  # only a least, and a least is no most: "Two or more CSV tables can be merged at once"
     given = {n.lower() for n in _BOUND_NUMBER.findall(_normalised(question))}
     numbers = {n.lower() for n in _BOUND_NUMBER.findall(_normalised(MARKER.sub(" ", answer)))} - given
     if not numbers:
