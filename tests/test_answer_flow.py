@@ -137,6 +137,24 @@ def test_a_translation_that_answers_instead_of_asking_is_not_searched_nor_asked(
     model = AnsweringTranslator()
     _, answer, _ = _run(_answerer(model), "请给出集中管理打印机时 CUPS 管理界面的地址")
     assert answer.search_question.startswith("The CUPS interface")
+    # (and a translation may keep the full-width mark or put the question as a request)
+    for translation in ("Which port is the CUPS administration interface on？", "Tell me which address opens CUPS."):
+        model = FixedTranslator(translation)
+        _, answer, _ = _run(_answerer(model), "集中管理打印机时，应在浏览器中打开哪个地址的 CUPS 管理界面？")
+        assert answer.search_question == translation and answer.retried == "english"
+
+
+class FixedTranslator(ScriptedChat):
+    def __init__(self, translation: str):
+        super().__init__()
+        self.translation = translation
+
+    def stream(self, messages, sampling, stats, cancel=None):
+        if messages[-1]["content"].startswith("Translate the question into English"):
+            yield stats.record(self.translation, 0.0)
+            stats.stopped = True
+            return
+        yield from super().stream(messages, sampling, stats, cancel)
 
 
 def test_a_chinese_question_refused_in_english_too_streams_the_chinese_refusal_once():

@@ -2112,6 +2112,18 @@ def test_a_least_answers_no_question_for_a_most():
             ("make 并行编译最高效的方法是什么？", "What is the most efficient way to compile in parallel with make?",
              "Run make -j 8, which runs 8 jobs at once [1].")):
         assert not bound_unsaid(english, said, python, written), written
+    # "no limit" beside the least is the answer; so is a bound in words; 最大 of no amount asks for no most
+    stacked = [P(1, "csvstack stacks one or more CSV files. There is no limit on the number of input files; "
+                    "it reads up to a thousand entries. csvjoin merges two or more CSV tables.")]
+    for question, said, written in (
+            ("How many input files can csvstack take at most?", "There is no maximum: csvstack accepts one or more input files [1].", ""),
+            ("What is the maximum number of entries?", "At least one and up to a thousand entries [1].", ""),
+            ("csvkit 和 xsv 最大的区别是什么？", "csvjoin 可以合并两个或以上的 CSV 表格 [1]。", ""),
+            ("最长的命令有几个参数？", "至少两个参数 [1]。", ""),
+            ("How many arguments does the most commonly used csvkit command need?", "csvstack needs one or more input files [1].",
+             "csvkit 中使用最多的命令需要几个参数？")):
+        assert not bound_unsaid(question, said, stacked, written), said
+    assert bound_unsaid("csvjoin 最多能合并几个表格？", "两个或以上 [1]。", stacked)
     # the least of a question for a least is no concern of this check
     assert not bound_unsaid("How many files does csvjoin need?", "Two or more [1].", joined)
 
@@ -3154,6 +3166,9 @@ def test_an_option_the_answer_writes_with_one_dash_is_given_as_the_passages_writ
     # (two letters are as often short options run together: tar's -xz is -x -z, not --xz)
     tar = [P(1, "-J, --xz filter the archive through xz. -z, --gzip filter the archive through gzip.")]
     assert long_options("Run `curl -L https://x.org/a.tar.gz | tar -xz` [1].", tar) == "Run `curl -L https://x.org/a.tar.gz | tar -xz` [1]."
+    # (nor letters that are each an option the passages give: "ls -all" is -a -l -l)
+    ls = [P(1, "-a, --all do not ignore entries starting with . -l use a long listing format")]
+    assert long_options("Run `ls -all` [1].", ls) == "Run `ls -all` [1]."
     find = [P(1, "Use find . -name '*.c' to list them; GNU find also accepts --name in some builds.")]
     assert long_options("Use -name [1].", find) == "Use -name [1]."
     assert long_options("Use -json [1].", find) == "Use -json [1]."  # (no passage gives it: grounding's concern)

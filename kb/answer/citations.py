@@ -258,6 +258,8 @@ def long_options(text: str, passages: list[Cited]) -> str:
         two = re.compile(rf"(?<![\w-])--{name}(?![\w-])")
         if any(one.search(t) for t in texts) or not any(two.search(t) for t in texts):
             return match.group(0)
+        if all(any(re.search(rf"(?<![\w-])-{re.escape(c)}(?![\w-])", t) for t in texts) for c in set(match.group(1))):
+            return match.group(0)  # (each letter an option the passages give: "ls -all" is -a -l -l, not --all)
         return "-" + match.group(0)
 
     return _ONE_DASH_OPTION.sub(written, text)
@@ -2165,8 +2167,8 @@ _LEAST = re.compile(rf"\b(?:\d+|{_WORDS})\s+(?:\w+\s+)?or\s+more\b|\b(?:at\s+lea
                     r"|至少(?:为|是|要|有)?\s*[\d一二两三四五六七八九十]+|[\d一二两三四五六七八九十]+\s*个?\s*(?:或以上|或更多)", re.I)
 _ANY_NUMBER = re.compile(rf"(?<![\w.])\d+(?:\.\d+)?(?![\w.]\d)|\b(?:{_WORDS})\b|[一二两三四五六七八九十]+", re.I)
 # A Chinese question for a most, in the words a translation may lose: "一次最多可以合并多少个", "最大值是多少",
-# "上限是多少" (not "最大的区别", "最高效的方法", "如何最大化").
-_MOST_ASKED_ZH = re.compile(r"(?:最多|最大(?:值|长度|数量|数目|大小)|最长|上限)[^，。？?]{0,12}?(?:多少|几|多大|多长|多久)")
+# "上限是多少" (not "最大的区别", "最高效的方法", "如何最大化", "使用最多的命令需要几个参数").
+_MOST_ASKED_ZH = re.compile(r"(?:最多(?![的人])|最大(?:值|长度|数量|数目|大小)|最长(?!的)|上限)[^，。？?]{0,12}?(?:多少|几|多大|多长|多久)")
 _BOUND_NUMBER = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|\d+(?:\.\d+)?)(?![\w.]\d)", re.I)
 
 
@@ -2182,12 +2184,16 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
     translation may drop what it says of a default ("默认的上限" came back as "the maximum")."""
     # (a Chinese question's 最多 may be lost in its translation: "一次最多可以合并多少个" came back
     # as "How many … can be merged at once")
-    if not _MAXIMUM_ASKED.search(question) and not _MOST_ASKED_ZH.search(asked):
+    most_zh = _MOST_ASKED_ZH.search(asked or question) is not None
+    if not _MAXIMUM_ASKED.search(question) and not most_zh:
         return False
     plain = _normalised(MARKER.sub(" ", answer))
     least = [m.span() for m in _LEAST.finditer(plain)]
-    if least and all(any(a <= m.start() and m.end() <= b for a, b in least) for m in _ANY_NUMBER.finditer(plain)):
-        return True  # only a least, and a least is no most: "Two or more CSV tables can be merged at once"
+    # (only a least, and a least is no most: "Two or more CSV tables can be merged at once"; not beside
+    # a bound or "no limit", nor to a question whose 最大 asks for no amount, "最大的区别")
+    if (least and (most_zh or language(question) == "en") and not _BOUND_SAID.search(plain)
+            and all(any(a <= m.start() and m.end() <= b for a, b in least) for m in _ANY_NUMBER.finditer(plain))):
+        return True
     given = {n.lower() for n in _BOUND_NUMBER.findall(_normalised(question))}
     numbers = {n.lower() for n in _BOUND_NUMBER.findall(_normalised(MARKER.sub(" ", answer)))} - given
     if not numbers:
