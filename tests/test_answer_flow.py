@@ -120,25 +120,24 @@ class AnsweringTranslator(ScriptedChat):
     def stream(self, messages, sampling, stats, cancel=None):
         if messages[-1]["content"].startswith("Translate the question into English"):
             self.prompts.append(messages[-1]["content"])
-            yield stats.record("The CUPS interface is at localhost:631; set LC_ALL to reach it from another host.", 0.0)
+            yield stats.record("The CUPS interface is at localhost:631. Set LC_ALL to reach it from another host.", 0.0)
             stats.stopped = True
             return
         yield from super().stream(messages, sampling, stats, cancel)
 
 
 def test_a_translation_that_answers_instead_of_asking_is_not_searched_nor_asked():
-    """A question's translation that is no question is the model's answer, its facts its own: kb
-    searches the question as written and does not ask that statement in English."""
+    """A question's translation that came back as sentences and no question is the model's answer,
+    its facts its own: kb searches the question as written and does not ask it in English."""
     model = AnsweringTranslator()
     tokens, answer, _ = _run(_answerer(model), "集中管理打印机时，应在浏览器中打开哪个地址的 CUPS 管理界面？")
     assert answer.search_question == "" and answer.retried == "" and answer.refused
     assert not any("LC_ALL" in p for p in model.prompts if not p.startswith("Translate the question"))
-    # (a question written without its question mark puts no such demand on its translation)
-    model = AnsweringTranslator()
-    _, answer, _ = _run(_answerer(model), "请给出集中管理打印机时 CUPS 管理界面的地址")
-    assert answer.search_question.startswith("The CUPS interface")
-    # (and a translation may keep the full-width mark or put the question as a request)
-    for translation in ("Which port is the CUPS administration interface on？", "Tell me which address opens CUPS."):
+    # (a question the translation puts without its question mark, or with the full-width one, or as a
+    # request, is a question)
+    for translation in ("Which port is the CUPS administration interface on？", "Tell me which address opens CUPS.",
+                        "Which address opens the CUPS administration interface", "How to open the CUPS interface",
+                        "What is the default port of the CUPS administration interface."):
         model = FixedTranslator(translation)
         _, answer, _ = _run(_answerer(model), "集中管理打印机时，应在浏览器中打开哪个地址的 CUPS 管理界面？")
         assert answer.search_question == translation and answer.retried == "english"

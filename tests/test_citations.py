@@ -2124,6 +2124,15 @@ def test_a_least_answers_no_question_for_a_most():
              "csvkit 中使用最多的命令需要几个参数？")):
         assert not bound_unsaid(question, said, stacked, written), said
     assert bound_unsaid("csvjoin 最多能合并几个表格？", "两个或以上 [1]。", stacked)
+    # "any number of", "unlimited": no limit, in other words; a question for no amount; a least the question gives
+    for question, said in (("What is the maximum number of files csvstack can stack?", "csvstack accepts any number of files, two or more [1]."),
+                           ("What is the maximum number of files csvstack can stack?", "The number is unlimited; it needs two or more [1]."),
+                           ("What is the biggest difference between csvstack and csvjoin?",
+                            "csvstack stacks two or more CSV files, while csvjoin joins them on a key column [1]."),
+                           ("What is the most straightforward way to merge two or more CSV files?", "Use csvstack on two or more files [1]."),
+                           ("What is the largest number of files csvjoin can merge when given 3 or more?", "3 or more [1].")):
+        assert not bound_unsaid(question, said, stacked), said
+    assert bound_unsaid("What is the largest number of tables csvjoin can merge?", "Two or more tables [1].", stacked)
     # the least of a question for a least is no concern of this check
     assert not bound_unsaid("How many files does csvjoin need?", "Two or more [1].", joined)
 

@@ -2166,6 +2166,10 @@ _WORDS = "|".join(_NUMBER_WORDS.values())
 _LEAST = re.compile(rf"\b(?:\d+|{_WORDS})\s+(?:\w+\s+)?or\s+more\b|\b(?:at\s+least|a\s+minimum\s+of)\s+(?:\d+|{_WORDS})\b"
                     r"|至少(?:为|是|要|有)?\s*[\d一二两三四五六七八九十]+|[\d一二两三四五六七八九十]+\s*个?\s*(?:或以上|或更多)", re.I)
 _ANY_NUMBER = re.compile(rf"(?<![\w.])\d+(?:\.\d+)?(?![\w.]\d)|\b(?:{_WORDS})\b|[一二两三四五六七八九十]+", re.I)
+# An English question for a most that asks for an amount ("How many … at most", "the maximum number
+# of", "the largest size"; not "the biggest difference", "the most straightforward way").
+_AMOUNT_ASKED = re.compile(r"\bhow\s+(?:many|much|long|large|big|high|far)\b|\bat\s+most\b|\b(?:maximum|largest|biggest|highest"
+                           r"|greatest|longest|most)\s+(?:\w+\s+)?(?:number|amount|size|length|count|value|limit)s?\b", re.I)
 # A Chinese question for a most, in the words a translation may lose: "一次最多可以合并多少个", "最大值是多少",
 # "上限是多少" (not "最大的区别", "最高效的方法", "如何最大化", "使用最多的命令需要几个参数").
 _MOST_ASKED_ZH = re.compile(r"(?:最多(?![的人])|最大(?:值|长度|数量|数目|大小)|最长(?!的)|上限)[^，。？?]{0,12}?(?:多少|几|多大|多长|多久)")
@@ -2190,8 +2194,12 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
     plain = _normalised(MARKER.sub(" ", answer))
     least = [m.span() for m in _LEAST.finditer(plain)]
     # (only a least, and a least is no most: "Two or more CSV tables can be merged at once"; not beside
-    # a bound or "no limit", nor to a question whose 最大 asks for no amount, "最大的区别")
-    if (least and (most_zh or language(question) == "en") and not _BOUND_SAID.search(plain)
+    # a bound or "no limit", nor to a question for no amount, "最大的区别", "the biggest difference",
+    # nor a least the question gives, "the easiest way to join 3 or more files")
+    given_least = {m.group(0) for m in _LEAST.finditer(_normalised(question))}
+    if (least and (most_zh or language(question) == "en" and _AMOUNT_ASKED.search(question))
+            and not _BOUND_SAID.search(plain) and not _UNBOUNDED.search(plain)
+            and not {plain[a:b] for a, b in least} <= given_least
             and all(any(a <= m.start() and m.end() <= b for a, b in least) for m in _ANY_NUMBER.finditer(plain))):
         return True
     given = {n.lower() for n in _BOUND_NUMBER.findall(_normalised(question))}

@@ -505,10 +505,11 @@ class Answerer:
         text = _THINK.sub("", text).strip()
         text = text.splitlines()[0].strip() if text else ""
         text = re.sub(r"^(english( question)?)\s*[:：]\s*", "", text, flags=re.I).strip().strip('"“”')
-        # (a question that came back as a statement was answered, not translated: "… In this case, you
-        # should set the environment variable `LC_ALL` …", its facts the model's own)
-        asks = re.search(r"[?？]\s*$", question) is not None
-        if not text or language(text) != "en" or MARKER.search(text) or asks and not re.search(r"[?？]", text) and not _IMPERATIVE.match(text):
+        # (a question that came back as sentences and no question was answered, not translated: "When using
+        # the --encoding option with standard input, it does not work as expected. In this case, you should
+        # set the environment variable `LC_ALL` …", its facts the model's own)
+        answered = not re.search(r"[?？]", text) and re.search(r"[.!;]\s+[A-Z]", text) is not None
+        if not text or language(text) != "en" or MARKER.search(text) or answered:
             log.info("could not translate %r for search: searching it as written", question[:80])
             return ""
         log.info("searching %r also as %r", question[:80], text[:120])
@@ -584,10 +585,6 @@ class _ThinkFilter:
                 out += self.buffer[:start]
                 self.buffer, self.thinking = self.buffer[start + 7 :], True
         return out
-
-
-# A question put as a request: "Tell me which address …", "Please list the options …".
-_IMPERATIVE = re.compile(r"(?:please\s+)?(?:tell|list|give|explain|describe|show|name|find)\b", re.I)
 
 
 def merge_rankings(rankings: list[list[Hit]], top_k: int | None) -> list[Hit]:
