@@ -137,7 +137,9 @@ def test_a_translation_that_answers_instead_of_asking_is_not_searched_nor_asked(
     # request, is a question)
     for translation in ("Which port is the CUPS administration interface on？", "Tell me which address opens CUPS.",
                         "Which address opens the CUPS administration interface", "How to open the CUPS interface",
-                        "What is the default port of the CUPS administration interface."):
+                        "What is the default port of the CUPS administration interface.",
+                        "I manage printers centrally. Tell me which address opens the CUPS interface.",
+                        "Which address opens the CUPS interface? Set the LC_ALL variable first?"):
         model = FixedTranslator(translation)
         _, answer, _ = _run(_answerer(model), "集中管理打印机时，应在浏览器中打开哪个地址的 CUPS 管理界面？")
         assert answer.search_question == translation and answer.retried == "english"

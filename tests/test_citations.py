@@ -2133,6 +2133,10 @@ def test_a_least_answers_no_question_for_a_most():
                            ("What is the largest number of files csvjoin can merge when given 3 or more?", "3 or more [1].")):
         assert not bound_unsaid(question, said, stacked), said
     assert bound_unsaid("What is the largest number of tables csvjoin can merge?", "Two or more tables [1].", stacked)
+    for question, said in (("How many files can csvstack combine at most?", "Two or more files, with no limitation on their number [1]."),
+                           ("How many files can csvstack combine at most?", "Two or more, however many you need [1]."),
+                           ("Can csvjoin join at most two files?", "No. csvjoin can join two or more CSV files [1].")):
+        assert not bound_unsaid(question, said, stacked), said
     # the least of a question for a least is no concern of this check
     assert not bound_unsaid("How many files does csvjoin need?", "Two or more [1].", joined)
 
@@ -3178,6 +3182,11 @@ def test_an_option_the_answer_writes_with_one_dash_is_given_as_the_passages_writ
     # (nor letters that are each an option the passages give: "ls -all" is -a -l -l)
     ls = [P(1, "-a, --all do not ignore entries starting with . -l use a long listing format")]
     assert long_options("Run `ls -all` [1].", ls) == "Run `ls -all` [1]."
+    # (in a command, only the option of a command a passage that writes it names: find's -type stays)
+    typed = [P(1, "csvstat [-h] [--type] [--csv] FILE. --type Only output data type.")]
+    command = "Run `find . -type f -name '*.csv' -exec csvstat -type {} ';'` [1]."
+    assert long_options(command, typed) == command
+    assert long_options("```\n$ csvstat -type data.csv\n```", typed) == "```\n$ csvstat --type data.csv\n```"
     find = [P(1, "Use find . -name '*.c' to list them; GNU find also accepts --name in some builds.")]
     assert long_options("Use -name [1].", find) == "Use -name [1]."
     assert long_options("Use -json [1].", find) == "Use -json [1]."  # (no passage gives it: grounding's concern)

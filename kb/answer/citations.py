@@ -251,6 +251,7 @@ def long_options(text: str, passages: list[Cited]) -> str:
     command it hands on then fails. An option any passage writes with one dash ("-name" of find,
     "-aggressive") stays as the answer has it."""
     texts = [p.text for p in passages]
+    spans = [m.span(1) for m in re.finditer(r"`([^`\n]+)`", text)] + [m.span(1) for m in re.finditer(r"```[^\n]*\n([\s\S]*?)```", text)]
 
     def written(match: re.Match[str]) -> str:
         name = re.escape(match.group(1))
@@ -258,6 +259,15 @@ def long_options(text: str, passages: list[Cited]) -> str:
         two = re.compile(rf"(?<![\w-])--{name}(?![\w-])")
         if any(one.search(t) for t in texts) or not any(two.search(t) for t in texts):
             return match.group(0)
+        # (in a command, only where a passage that writes --name names its command: find's "-type f"
+        # beside csvstat's --type stays)
+        for a, b in spans:
+            if a <= match.start() < b:
+                line = text[a:b][: match.start() - a].splitlines()[-1:] or [""]
+                command = re.match(r"\s*(?:\$\s*)?(?:sudo\s+)?([\w.+-]+)", line[0])
+                if command and not any(two.search(t) and re.search(rf"(?<![\w-]){re.escape(command.group(1))}(?![\w-])", t)
+                                       for t in texts):
+                    return match.group(0)
         if all(any(re.search(rf"(?<![\w-])-{re.escape(c)}(?![\w-])", t) for t in texts) for c in set(match.group(1))):
             return match.group(0)  # (each letter an option the passages give: "ls -all" is -a -l -l, not --all)
         return "-" + match.group(0)
@@ -2170,6 +2180,8 @@ _ANY_NUMBER = re.compile(rf"(?<![\w.])\d+(?:\.\d+)?(?![\w.]\d)|\b(?:{_WORDS})\b|
 # of", "the largest size"; not "the biggest difference", "the most straightforward way").
 _AMOUNT_ASKED = re.compile(r"\bhow\s+(?:many|much|long|large|big|high|far)\b|\bat\s+most\b|\b(?:maximum|largest|biggest|highest"
                            r"|greatest|longest|most)\s+(?:\w+\s+)?(?:number|amount|size|length|count|value|limit)s?\b", re.I)
+# More ways to say there is no most ("no limitation", "however many you need", "unrestricted").
+_NO_MOST = re.compile(r"\blimit\w*|\bhowever\s+many\b|\bunrestrict\w*|\bregardless\b|\bunbounded\b|\bas\s+many\s+as\b", re.I)
 # A Chinese question for a most, in the words a translation may lose: "一次最多可以合并多少个", "最大值是多少",
 # "上限是多少" (not "最大的区别", "最高效的方法", "如何最大化", "使用最多的命令需要几个参数").
 _MOST_ASKED_ZH = re.compile(r"(?:最多(?![的人])|最大(?:值|长度|数量|数目|大小)|最长(?!的)|上限)[^，。？?]{0,12}?(?:多少|几|多大|多长|多久)")
@@ -2197,8 +2209,8 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
     # a bound or "no limit", nor to a question for no amount, "最大的区别", "the biggest difference",
     # nor a least the question gives, "the easiest way to join 3 or more files")
     given_least = {m.group(0) for m in _LEAST.finditer(_normalised(question))}
-    if (least and (most_zh or language(question) == "en" and _AMOUNT_ASKED.search(question))
-            and not _BOUND_SAID.search(plain) and not _UNBOUNDED.search(plain)
+    if (least and (most_zh or language(question) == "en" and _AMOUNT_ASKED.search(question) and not _POLAR.match(question))
+            and not _BOUND_SAID.search(plain) and not _UNBOUNDED.search(plain) and not _NO_MOST.search(plain)
             and not {plain[a:b] for a, b in least} <= given_least
             and all(any(a <= m.start() and m.end() <= b for a, b in least) for m in _ANY_NUMBER.finditer(plain))):
         return True

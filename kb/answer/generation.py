@@ -505,10 +505,10 @@ class Answerer:
         text = _THINK.sub("", text).strip()
         text = text.splitlines()[0].strip() if text else ""
         text = re.sub(r"^(english( question)?)\s*[:：]\s*", "", text, flags=re.I).strip().strip('"“”')
-        # (a question that came back as sentences and no question was answered, not translated: "When using
-        # the --encoding option with standard input, it does not work as expected. In this case, you should
-        # set the environment variable `LC_ALL` …", its facts the model's own)
-        answered = not re.search(r"[?？]", text) and re.search(r"[.!;]\s+[A-Z]", text) is not None
+        # (no question, and a name the question never gave: it was answered, not translated, "When using the
+        # --encoding option with standard input, it does not work as expected. In this case, you should set
+        # the environment variable `LC_ALL` …", its facts the model's own; a request keeps the names it had)
+        answered = not re.search(r"[?？]", text) and bool(specific_terms(text) - specific_terms(question))
         if not text or language(text) != "en" or MARKER.search(text) or answered:
             log.info("could not translate %r for search: searching it as written", question[:80])
             return ""
