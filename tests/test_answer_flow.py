@@ -113,36 +113,19 @@ def test_a_term_the_translation_adds_does_not_refuse_the_question():
     assert answer.refused_by != "terms" and not answer.refused and "631" in answer.answer
 
 
-class AnsweringTranslator(ScriptedChat):
-    """Answers the question it was asked to translate (csvkit, round 42: "… In this case, you should
-    set the environment variable `LC_ALL` …")."""
-
-    def stream(self, messages, sampling, stats, cancel=None):
-        if messages[-1]["content"].startswith("Translate the question into English"):
-            self.prompts.append(messages[-1]["content"])
-            yield stats.record("The CUPS interface is at localhost:631. Set LC_ALL to reach it from another host.", 0.0)
-            stats.stopped = True
-            return
-        yield from super().stream(messages, sampling, stats, cancel)
-
-
-def test_a_translation_that_answers_instead_of_asking_is_not_searched_nor_asked():
-    """A question's translation that came back as sentences and no question is the model's answer,
-    its facts its own: kb searches the question as written and does not ask it in English."""
-    model = AnsweringTranslator()
-    tokens, answer, _ = _run(_answerer(model), "集中管理打印机时，应在浏览器中打开哪个地址的 CUPS 管理界面？")
-    assert answer.search_question == "" and answer.retried == "" and answer.refused
-    assert not any("LC_ALL" in p for p in model.prompts if not p.startswith("Translate the question"))
-    # (a question the translation puts without its question mark, or with the full-width one, or as a
-    # request, is a question)
+def test_a_translation_without_its_question_mark_is_still_searched_and_asked():
+    """A faithful translation that lost the question mark, kept the full-width one, or was put as a
+    request is the question in English: searched, and asked when the Chinese answer is refused. (A
+    check that took a translation with no question mark for an answer, csvkit round 42's "… you
+    should set LC_ALL", was taken out: its reviews found it discarded such faithful translations.)"""
     for translation in ("Which port is the CUPS administration interface on？", "Tell me which address opens CUPS.",
-                        "Which address opens the CUPS administration interface", "How to open the CUPS interface",
+                        "Which address opens the CUPS administration interface", "How to open the `CUPS` interface",
                         "What is the default port of the CUPS administration interface.",
-                        "I manage printers centrally. Tell me which address opens the CUPS interface.",
-                        "Which address opens the CUPS interface? Set the LC_ALL variable first?"):
+                        "I manage printers centrally. Tell me which address opens the CUPS interface."):
         model = FixedTranslator(translation)
-        _, answer, _ = _run(_answerer(model), "集中管理打印机时，应在浏览器中打开哪个地址的 CUPS 管理界面？")
+        _, answer, _ = _run(_answerer(model), "集中管理打印机时，应在浏览器中打开哪个地址的 CUPS 管理界面")
         assert answer.search_question == translation and answer.retried == "english"
+        assert any(p.startswith("[1]") and translation in p for p in model.prompts)  # asked as translated
 
 
 class FixedTranslator(ScriptedChat):

@@ -3185,8 +3185,12 @@ def test_an_option_the_answer_writes_with_one_dash_is_given_as_the_passages_writ
     # (in a command, only the option of a command a passage that writes it names: find's -type stays)
     typed = [P(1, "csvstat [-h] [--type] [--csv] FILE. --type Only output data type.")]
     command = "Run `find . -type f -name '*.csv' -exec csvstat -type {} ';'` [1]."
-    assert long_options(command, typed) == command
+    assert long_options(command, typed) == command.replace("csvstat -type", "csvstat --type")
     assert long_options("```\n$ csvstat -type data.csv\n```", typed) == "```\n$ csvstat --type data.csv\n```"
+    prose = "Run find . -type f -name '*.csv' and pass each file to csvstat [1]."
+    assert long_options(prose, typed) == prose
+    assert long_options("Use the -type option [1].", typed) == "Use the --type option [1]."
+    assert long_options("Run csvstat data.csv -type [1].", typed) == "Run csvstat data.csv --type [1]."  # (past its arguments)
     find = [P(1, "Use find . -name '*.c' to list them; GNU find also accepts --name in some builds.")]
     assert long_options("Use -name [1].", find) == "Use -name [1]."
     assert long_options("Use -json [1].", find) == "Use -json [1]."  # (no passage gives it: grounding's concern)

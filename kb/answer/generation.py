@@ -505,11 +505,7 @@ class Answerer:
         text = _THINK.sub("", text).strip()
         text = text.splitlines()[0].strip() if text else ""
         text = re.sub(r"^(english( question)?)\s*[:：]\s*", "", text, flags=re.I).strip().strip('"“”')
-        # (no question, and a name the question never gave: it was answered, not translated, "When using the
-        # --encoding option with standard input, it does not work as expected. In this case, you should set
-        # the environment variable `LC_ALL` …", its facts the model's own; a request keeps the names it had)
-        answered = not re.search(r"[?？]", text) and bool(specific_terms(text) - specific_terms(question))
-        if not text or language(text) != "en" or MARKER.search(text) or answered:
+        if not text or language(text) != "en" or MARKER.search(text):
             log.info("could not translate %r for search: searching it as written", question[:80])
             return ""
         log.info("searching %r also as %r", question[:80], text[:120])
