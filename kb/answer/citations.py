@@ -240,54 +240,6 @@ def _stem(word: str) -> str:
     return re.sub(r"(?<=\w{3})(?:ing|ed|es|s|e)$", "", word)[:5]
 
 
-# An option of one dash and three letters or more, as an answer writes it: "-csv", "`-no-inference`" (two
-# are as often short options run together: tar's "-xz" is -x -z, not --xz).
-_ONE_DASH_OPTION = re.compile(r"(?<![\w\-\u2010-\u2015])-((?=[\w-]{3})[A-Za-z][A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*)(?![\w-])")
-
-
-# Words before an option that are no command: "use -csv", "the -csv option", "is `-csv`", "run with -csv".
-_NOT_COMMANDS = frozenset("a an the is are was be use uses using used run runs running with without and or to of "
-                          "for by via add adds pass passes set sets give gives option options flag flags switch "
-                          "argument arguments parameter its it this that then also try call specify enable "
-                          "sudo".split())
-
-
-def long_options(text: str, passages: list[Cited]) -> str:
-    """An option the answer writes with one dash ("-csv") that the passages write only with two
-    ("--csv") given as they write it: a small model drops a dash of options it copies, and the
-    command it hands on then fails. An option any passage writes with one dash ("-name" of find,
-    "-aggressive") stays as the answer has it."""
-    texts = [p.text for p in passages]
-
-    def command(before: str) -> str:
-        """The command an option belongs to: the last plain word before it on its line and in its
-        sentence, past the other options and arguments ("find . -type" is find's; "is `-csv`" none's)."""
-        clause = re.split(r"[.!?;:]\s+(?=[A-Z])|\n", before)[-1]
-        for token in reversed(clause.split()):
-            word = token.strip("`'\"()[]{},$")
-            if not word or word.startswith("-") or re.search(r"[./*=<>\\|]", word) or len(word) == 1 or word.isdigit():
-                continue  # (an option, a path, a pattern, a value)
-            return "" if word.lower() in _NOT_COMMANDS else word
-        return ""
-
-    def written(match: re.Match[str]) -> str:
-        name = re.escape(match.group(1))
-        one = re.compile(rf"(?<![\w\-\u2010-\u2015])-{name}(?![\w-])")
-        two = re.compile(rf"(?<![\w-])--{name}(?![\w-])")
-        if any(one.search(t) for t in texts) or not any(two.search(t) for t in texts):
-            return match.group(0)
-        # (in a command, only where a passage that writes --name names that command: find's "-type f"
-        # beside csvstat's --type stays)
-        owner = command(text[: match.start()])
-        if owner and not any(two.search(t) and re.search(rf"(?<![\w-]){re.escape(owner)}(?![\w-])", t) for t in texts):
-            return match.group(0)
-        if all(any(re.search(rf"(?<![\w-])-{re.escape(c)}(?![\w-])", t) for t in texts) for c in set(match.group(1))):
-            return match.group(0)  # (each letter an option the passages give: "ls -all" is -a -l -l, not --all)
-        return "-" + match.group(0)
-
-    return _ONE_DASH_OPTION.sub(written, text)
-
-
 # Words a reply may be that any passage holds: no evidence of where it came from.
 _LONE_WORDS = frozenset("on off no yes none true false it is an as at be by do if in of or to up the and all any".split())
 

@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any
 
 from kb.answer.citations import (
-    MARKER, Cited, absence_unsaid, anchor_terms, attribute, bound_unsaid, corroborate, ground, holds, long_options, names,
+    MARKER, Cited, absence_unsaid, anchor_terms, attribute, bound_unsaid, corroborate, ground, holds, names,
     names_no_setting, names_nobody, names_option, parse_citations, port_unsaid, purpose_unsaid, question_names,
     release_unsaid, restates, role_unsaid, says_something, sibling, specific_terms, unbounded_unsaid, unsupported_terms,
     worded_unsaid, wrong_kind,
@@ -369,7 +369,7 @@ class Answerer:
         names a passage without them is moved to the one with them); nothing left is a refusal."""
         _, model_cited = parse_citations(text, numbered)
         if not answer.cancelled:
-            text = attribute(long_options(text, numbered), numbered, question=answer.standalone_question)
+            text = attribute(text, numbered, question=answer.standalone_question)
         english = language(answer.standalone_question) == "en"  # a retried Chinese question was answered in English
         # (and the question as written, where that was Chinese: its translation may lose a word a check reads)
         asked = answer.question if english and language(answer.question) == "zh" else ""
