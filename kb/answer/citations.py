@@ -2162,7 +2162,9 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
     0xffff", "between 1 and 64") in any passage, is enough. Measured on 24 held-out sets: of 39
     answered questions for a maximum, it withdraws 2 near misses, two wrong answers and no right one.
     `asked`: the question as the user wrote it, when it was answered as its English translation; the
-    translation may drop what it says of a default ("默认的上限" came back as "the maximum")."""
+    translation may drop what it says of a default ("默认的上限" came back as "the maximum"), or that it
+    asks for a most at all ("最多" lost). An answer whose every number is a least ("Two or more CSV
+    tables can be merged at once", csvkit, round 42) gives no most."""
     # (a Chinese question's 最多 may be lost in its translation: "一次最多可以合并多少个" came back
     # as "How many … can be merged at once")
     most_zh = _MOST_ASKED_ZH.search(asked or question) is not None
