@@ -92,16 +92,27 @@ def test_kb_s_own_generations_are_not_held_to_a_request_s_token_bound():
     assert model.prompts[0].startswith("Translate the question")
 
 
-class InventingTranslator(ScriptedChat):
-    """Translates with a file name the question never gave (the 1.5B model does such things)."""
+class FixedTranslator(ScriptedChat):
+    """Translates every question as `translation`; otherwise replies as ScriptedChat."""
+
+    def __init__(self, translation: str):
+        super().__init__()
+        self.translation = translation
 
     def stream(self, messages, sampling, stats, cancel=None):
         if messages[-1]["content"].startswith("Translate the question into English"):
             self.prompts.append(messages[-1]["content"])
-            yield stats.record("Which address in cupsd.conf opens the CUPS interface?", 0.0)
+            yield stats.record(self.translation, 0.0)
             stats.stopped = True
             return
         yield from super().stream(messages, sampling, stats, cancel)
+
+
+class InventingTranslator(FixedTranslator):
+    """Translates with a file name the question never gave (the 1.5B model does such things)."""
+
+    def __init__(self):
+        super().__init__("Which address in cupsd.conf opens the CUPS interface?")
 
 
 def test_a_term_the_translation_adds_does_not_refuse_the_question():
@@ -126,19 +137,6 @@ def test_a_translation_without_its_question_mark_is_still_searched_and_asked():
         _, answer, _ = _run(_answerer(model), "集中管理打印机时，应在浏览器中打开哪个地址的 CUPS 管理界面")
         assert answer.search_question == translation and answer.retried == "english"
         assert any(p.startswith("[1]") and translation in p for p in model.prompts)  # asked as translated
-
-
-class FixedTranslator(ScriptedChat):
-    def __init__(self, translation: str):
-        super().__init__()
-        self.translation = translation
-
-    def stream(self, messages, sampling, stats, cancel=None):
-        if messages[-1]["content"].startswith("Translate the question into English"):
-            yield stats.record(self.translation, 0.0)
-            stats.stopped = True
-            return
-        yield from super().stream(messages, sampling, stats, cancel)
 
 
 def test_a_chinese_question_refused_in_english_too_streams_the_chinese_refusal_once():

@@ -2182,7 +2182,7 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
             and all(any(a <= m.start() and m.end() <= b for a, b in least) for m in _ANY_NUMBER.finditer(plain))):
         return True
     given = {n.lower() for n in _BOUND_NUMBER.findall(_normalised(question))}
-    numbers = {n.lower() for n in _BOUND_NUMBER.findall(_normalised(MARKER.sub(" ", answer)))} - given
+    numbers = {n.lower() for n in _BOUND_NUMBER.findall(plain)} - given
     if not numbers:
         return False  # ("Two", "五层": a number in words is left to the other checks)
     texts = [_normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages]
