@@ -244,16 +244,30 @@ class _Task:
         raise DocumentError(self.job.display, reason)
 
     def _memory(self) -> str:
-        return f"parsing needed more than {self.pool.memory_mb} MB of memory (ingest.parse_memory_mb); stopped"
+        return memory_reason(self.pool.memory_mb)
 
     def _death(self) -> str:
         process = self.worker.process if self.worker else None
         if process is not None:
             process.join(5)
-        code = process.exitcode if process is not None else None
-        if code == MEMORY_EXIT:
-            return self._memory()
-        if code is not None and code < 0:
-            name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
-            return f"the parser crashed ({name}); it may have needed more than {self.pool.memory_mb} MB (ingest.parse_memory_mb)"
-        return f"the parser process exited unexpectedly (status {code})"
+        return death_reason(process.exitcode if process is not None else None, self.pool.memory_mb)
+
+
+# The status glibc's dynamic loader ends a process with when it cannot go on: most often, under an
+# address-space limit, no memory left for a library's thread-local data ("cannot allocate memory for
+# thread-local data: ABORT", as when ONNX Runtime's OCR threads start after a std::bad_alloc).
+LOADER_EXIT = 127
+
+
+def memory_reason(memory_mb: int) -> str:
+    return f"parsing needed more than {memory_mb} MB of memory (ingest.parse_memory_mb); stopped"
+
+
+def death_reason(code: int | None, memory_mb: int) -> str:
+    """Why a parse worker that stopped answering is gone, from its exit status."""
+    if code == MEMORY_EXIT or (code == LOADER_EXIT and memory_mb):
+        return memory_reason(memory_mb)
+    if code is not None and code < 0:
+        name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
+        return f"the parser crashed ({name}); it may have needed more than {memory_mb} MB (ingest.parse_memory_mb)"
+    return f"the parser process exited unexpectedly (status {code})"

@@ -164,3 +164,16 @@ def test_several_parse_workers_keep_every_file_and_its_order(kb, docs):
     assert list(_errors(report)) == ["note05-slow.pdf"] and report.files_added == 12
     for i, name in enumerate(names):
         assert kb.search(f"rota changes on day {i}", top_k=1)[0].source == name
+
+
+def test_a_worker_the_dynamic_loader_ended_under_the_memory_limit_is_reported_as_memory():
+    """glibc's loader exits 127 when a library's thread-local data finds no memory left (ONNX
+    Runtime's OCR after a std::bad_alloc): under a limit, that is the limit, and the reason names it."""
+    from ingest.parsing import death_reason
+
+    assert death_reason(127, 1024) == "parsing needed more than 1024 MB of memory (ingest.parse_memory_mb); stopped"
+    assert death_reason(75, 1024) == death_reason(127, 1024)
+    # (without a limit it is no limit's doing; a signal is a crash)
+    assert death_reason(127, 0) == "the parser process exited unexpectedly (status 127)"
+    assert death_reason(-11, 1024).startswith("the parser crashed (SIGSEGV)")
+    assert death_reason(3, 1024) == "the parser process exited unexpectedly (status 3)"
