@@ -1380,6 +1380,28 @@ def test_a_time_is_no_count():
     assert wrong_kind("How many seconds does it wait?", "It waits 120 ms [1].") == ""  # a number of seconds: a time
 
 
+def test_an_environment_variable_no_cited_passage_names_is_no_answer():
+    """"CPP" to "Which environment variable …" from passages that give only the -cpp option (camlidl,
+    round 43) names a variable the manual never does: refused. A variable a passage names, as written,
+    stands, and so does an answer to a question that asks for no variable."""
+    from kb.answer.citations import variable_unsaid
+
+    options = [P(1, "4.2 Options. -cpp Pre-process the source IDL files with the C preprocessor (the default). "
+                    "-prepro preprocessor-command Use the given command as the C preprocessor.")]
+    question = "Which environment variable does camlidl read to find the C preprocessor command when -prepro is not given?"
+    answer = _conclude("The environment variable camlidl reads to find the C preprocessor command is CPP [1].", options, question)
+    assert answer.refused and "no passage it cites names the variable CPP" in answer.dropped[-1]
+    assert variable_unsaid("camlidl 读取哪个环境变量来查找 C 预处理器？", "camlidl 读取 CPP 环境变量 [1]。", options) == "CPP"
+    for passage in ("The preprocessor is taken from $CPP, or cpp.", "Set CPP to choose the preprocessor.",
+                    "CPP=gcc -E selects it."):
+        assert variable_unsaid(question, "It reads CPP [1].", [P(1, passage)]) == "", passage
+    # (its case is its name: the command cpp names no variable CPP)
+    assert variable_unsaid(question, "It reads CPP [1].", [P(1, "It runs cpp on the file.")]) == "CPP"
+    assert variable_unsaid(question, "It reads CAMLIDL_CPP or CPP [1].", [P(1, "CPP names it.")]) == ""  # (one named)
+    assert variable_unsaid(question, "It does not read one; it runs -cpp [1].", options) == ""  # (none named)
+    assert variable_unsaid("Which option selects the C preprocessor?", "It is CPP [1].", options) == ""  # (no variable asked)
+    assert variable_unsaid("Does the LC_ALL environment variable matter?", "Yes, LC_ALL [1].", options) == ""
+
 def test_a_port_is_a_number_its_passage_gives_as_a_port():
     """"Which TCP port … by default?" answered with 19200, the baud rate beside "net:host:port" in
     the passage (AVRDUDE, round 17), is refused; a port the passage gives as one is kept."""

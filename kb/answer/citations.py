@@ -10,7 +10,7 @@
 - `role_unsaid`: a "who is the leader of X" question answered from passages that never name the role.
 - `wrong_kind`, `port_unsaid`, `unbounded_unsaid`: an amount of another kind than the one asked for
   (a time for a count or a rate), a number no cited passage gives as a port, a "no limit" no cited
-  passage makes.
+  passage makes; `variable_unsaid`: an environment variable no cited passage names.
 
 Sentences are split so that list numbers ("1. Announce ..."), inline code and version strings
 (`v1.2.3`, `read.csv`) are never taken apart: a marker goes at the end of the sentence's text,
@@ -2112,6 +2112,30 @@ def port_unsaid(question: str, answer: str, cited: list[Cited]) -> bool:
     if not numbers:
         return False
     return not any(_said_as_port(n, f"{getattr(p, 'label', '')}\n{p.text}") for n in numbers for p in cited)
+
+
+# A question for an environment variable by its name ("Which environment variable does camlidl read …",
+# "哪个环境变量"), and a name in capitals an answer gives ("CPP", "$CAMLIDL_HOME").
+_VARIABLE_ASKED = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:environment|env|shell)\s+variables?\b"
+                             r"|(?:哪|什么)(?:个|一个|些)?(?:环境|shell\s*)变量", re.I)
+_CAPITALS_NAME = re.compile(r"(?<![\w$.-])\$?([A-Z][A-Z0-9_]+)(?![\w-])", re.ASCII)
+
+
+def variable_unsaid(question: str, answer: str, cited: list[Cited]) -> str:
+    """The environment variable an answer names where no passage it cites names it (as written:
+    a variable's case is its name): "CPP" to "Which environment variable does camlidl read to find the
+    C preprocessor?" from passages that give only the -cpp option. "" when the question asks for no
+    variable, the answer names none the question does not, or a cited passage names one of them."""
+    if not _VARIABLE_ASKED.search(question):
+        return ""
+    given = {w.upper() for w in re.findall(r"[A-Za-z0-9_]+", question)}
+    named = [n for n in _CAPITALS_NAME.findall(MARKER.sub(" ", answer)) if n not in given]
+    if not named:
+        return ""
+    texts = [f"{getattr(p, 'label', '')}\n{p.text}" for p in cited]
+    if any(re.search(rf"(?<![A-Za-z0-9_]){n}(?![A-Za-z0-9_])", t) for n in named for t in texts):
+        return ""
+    return named[0]
 
 
 # A question for a maximum: "What is the maximum number of columns …", "What is the largest fontsize …",

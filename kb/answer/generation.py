@@ -26,7 +26,7 @@ from kb.answer.citations import (
     MARKER, Cited, absence_unsaid, anchor_terms, attribute, bound_unsaid, corroborate, ground, holds, names,
     names_no_setting, names_nobody, names_option, parse_citations, port_unsaid, purpose_unsaid, question_names,
     release_unsaid, restates, role_unsaid, says_something, sibling, specific_terms, unbounded_unsaid, unsupported_terms,
-    worded_unsaid, wrong_kind,
+    variable_unsaid, worded_unsaid, wrong_kind,
 )
 from kb.answer.context import pack_context
 from kb.answer.prompting import CITATION_EXAMPLE, language, render_condense, render_question, render_system, render_translate, render_verify
@@ -410,6 +410,9 @@ class Answerer:
                 return self._withdraw(answer, "grounding", f"{answer.answer} ({mismatch})")
             if port_unsaid(answer.standalone_question, answer.answer, cited):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites gives its number as a port)")
+            variable = variable_unsaid(answer.standalone_question, answer.answer, cited)
+            if variable:
+                return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites names the variable {variable})")
             release = release_unsaid(answer.standalone_question, answer.answer, numbered)
             if release:
                 return self._withdraw(answer, "grounding", f"{answer.answer} ({release})")
