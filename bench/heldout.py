@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's seventy-eight held-out sets: thirty-nine PDF manuals and thirty-nine HTML manuals, each held out for one round.
+"""Build kb's eighty held-out sets: forty PDF manuals and forty HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: seventy-eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: eighty packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1213,6 +1213,38 @@ below) and unpacked there with `dpkg -x`:
   PDF. Kept: its HTML, one file per chapter as the package ships it, 9 files in the manual's order (index.html's),
   about 55,000 characters of text once the tags are stripped. Left out: the front page (index.html: the title, the
   copyright notice and the table of contents), and the changelog, copyright and doc-base metadata.
+- debian-music: music-doc 1.1.16-1.1 (sha256 3aafcfbc14dd8358280eff9cb6a055e63526a5022c97c00ec90c30ad0ef4c4b0), the
+  "MUSIC - Multi-Simulation Coordinator, Users Manual" by Orjan Ekeberg and Mikael Djurfeldt (dated December 4, 2019;
+  MUSIC, the API and launcher with which parallel neuronal network simulators that use MPI exchange spike events,
+  continuous values and messages during runtime): the introduction (scope, design goals, terminology, the relation to
+  PyNN and Neurospaces); the execution model (the launch, setup and runtime phases, the spatial distribution of data,
+  timing, message ports, what an application must do); starting a multi-simulation (the launcher and the configuration
+  file with its special variables and connections); the application program interface (conventions, error handling;
+  the setup phase: the Setup constructor, communicators, port creation, the general port methods, mapping cont, event
+  and message ports, index maps, data maps, configuration variables; the runtime phase: the Runtime constructor, tick,
+  simulation time and finalization); adapting existing applications; the bibliography; and the appendices: a complete
+  example (a configuration file, a data generating and a data consuming application), the C interface, the
+  specification file syntax and the index. Kept: the PDF of the manual, 46 PDF pages (about 69,000 characters of text
+  as pypdf extracts it; the page numbers printed on its pages are the PDF's less one; pdfTeX wrote the fi, ff, fl and
+  ffi ligatures without a text mapping, so pypdf gives them as the single characters U+FB01, U+FB00, U+FB02 and U+FB03,
+  about 180 in all: "configuration" comes out with U+FB01; the comments of the code listings come out with a space
+  between every letter), one file; the package ships it gzipped (music-manual.pdf.gz) and it is laid out unpacked, with
+  the package's mtime. Left out: the AUTHORS, NEWS and README files, and the changelogs, copyright and doc-base
+  metadata (the package ships no other document).
+- debian-the: the-doc 3.3~rc1-3.1 (sha256 17f7659ef9c995bf475e3d5603cdefe291b351604da8cefb2b8fe9124a308420), "THE
+  Reference" for THE, The Hessling Editor, version 3.3rc1, by Mark Hessling (the text editor modelled on the VM/CMS
+  editor XEDIT and on KEDIT, with REXX as its macro language): the overview (introduction, licence, the basics, the
+  command-line switches and the profile file); the command reference; the SET command reference; the SOS command
+  reference; QUERY, EXTRACT and STATUS (every variable and the values or REXX variables returned); the glossary; and the
+  appendices: environment variables, keyboard handling, pointer device support, syntax highlighting and the THE
+  Language Definition files, the default status settings in each compatibility mode, THE by tasks, and regular
+  expressions. The package has no PDF. Kept: its HTML, one file per part as the package ships it, 13 files in the
+  manual's order (index.html's), about 282,000 characters of text once the tags are stripped (the pages are ASCII and
+  declare no charset). Left out: the table of contents (index.html), the history of THE (history.html: the changes of
+  every version, other versions' facts), the quick reference (quickref.html: the switches, commands and their syntax
+  again, in short), the GNU FDL (fdl.html: license terms), the plain-text manual for version 3.2 (the.man.gz: an older
+  copy of the same text) and the macro that opens it in THE (usr/share/THE/manual.the), the images, and the changelogs,
+  copyright and doc-base metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1293,6 +1325,8 @@ Layout:
     bench/.cache/heldout/debian-csvkit/corpus/<page>.html or <folder>-<page>.html
     bench/.cache/heldout/debian-camlidl/corpus/camlidl-users-manual.pdf
     bench/.cache/heldout/debian-kernel/corpus/ch-<chapter>.html
+    bench/.cache/heldout/debian-music/corpus/music-users-manual.pdf
+    bench/.cache/heldout/debian-the/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1332,7 +1366,8 @@ corpora/heldout-debian-lifelines-questions.jsonl, corpora/heldout-debian-omake-q
 corpora/heldout-debian-coco-questions.jsonl, corpora/heldout-debian-doit-questions.jsonl,
 corpora/heldout-debian-menhir-questions.jsonl, corpora/heldout-debian-fastd-questions.jsonl,
 corpora/heldout-debian-fasta-questions.jsonl, corpora/heldout-debian-csvkit-questions.jsonl,
-corpora/heldout-debian-camlidl-questions.jsonl and corpora/heldout-debian-kernel-questions.jsonl, 30 each
+corpora/heldout-debian-camlidl-questions.jsonl, corpora/heldout-debian-kernel-questions.jsonl,
+corpora/heldout-debian-music-questions.jsonl and corpora/heldout-debian-the-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1742,6 +1777,9 @@ KERNEL_PAGES = [  # in the manual's order (index.html's): a file per chapter
     "ch-scope", "ch-source", "ch-packaging", "ch-common-tasks", "ch-versions", "ch-modules", "ch-initramfs",
     "ch-update-hooks", "ch-bugs",
 ]
+THE_PAGES = [  # in the manual's order (index.html's): a file per part
+    "overview", "comm", "commset", "commsos", "query", "glossary", *(f"app{n}" for n in range(1, 8)),
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -2055,6 +2093,14 @@ CORPORA = {
     "debian-kernel": Corpus(
         "debian-kernel-handbook", "1.0.21", "98a810b308bf2be87dc4191161c3d9f889dd6142f712df32dfb02b3c34594b48",
         {f"{p}.html": f"usr/share/doc/debian-kernel-handbook/kernel-handbook.html/{p}.html" for p in KERNEL_PAGES},
+    ),
+    "debian-music": Corpus(
+        "music-doc", "1.1.16-1.1", "3aafcfbc14dd8358280eff9cb6a055e63526a5022c97c00ec90c30ad0ef4c4b0",
+        {"music-users-manual.pdf": "usr/share/doc/music-doc/music-manual.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-the": Corpus(
+        "the-doc", "3.3~rc1-3.1", "17f7659ef9c995bf475e3d5603cdefe291b351604da8cefb2b8fe9124a308420",
+        {f"{p}.html": f"usr/share/doc/the/html/{p}.html" for p in THE_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
