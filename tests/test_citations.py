@@ -343,6 +343,13 @@ def test_the_digits_of_a_name_are_no_number_the_passage_states():
     status = [P(1, "The exit code is ORed with 0x20 when the child died due to signals.")]
     assert not ground("The exit code is ORed with 0x20 [1].", status).dropped
     assert ground("The exit code is ORed with 0x2 [1].", status).dropped
+    # A dot and digits after no number are one suffix: ".0" is said by "add '.0'", not by "0" (Kernel Handbook, round 43).
+    kernel = [P(1, "Many programs parse the kernel version string and expect at least 3 version components. For "
+                   "compatibility, the official kernel packages currently add '.0' to the upstream version.")]
+    assert not ground("The official packages append '.0' to the upstream version [1].", kernel).dropped
+    assert not ground("They append .0 to it [1].", kernel).dropped
+    assert ground("They append .1 to it [1].", kernel).dropped
+    assert ground("They append '.0' to it [1].", [P(1, "It is version 2.6.0 of the kernel.")]).dropped
     assert ground("The exit code is ORed with 20 [1].", status).dropped
 
 

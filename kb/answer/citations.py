@@ -353,6 +353,7 @@ _NAMED_VERSION = re.compile(r"(?<![\w.-])([A-Z][A-Za-z+#]*[A-Za-z+#])[ \t]+v?(\d
 _NOT_PRODUCTS = frozenset("version versions release releases section sections chapter chapters figure table step page "
                           "part appendix item rule level option and or to from is was in on at of see".split())
 # What an answer quotes: a passage must hold the words as they stand ("UPS battery low").
+_SUFFIX_NUMBER = re.compile(r"(?<![\w.])\.\d+(?!\w|\.\w)")
 _QUOTED = re.compile(r"[\"“「]([^\"“”「」\n]{2,60})[\"”」]")  # (not ' or ’: "aptitude's … it's" quotes nothing)
 
 
@@ -382,8 +383,11 @@ def facts(sentence: str) -> set[str]:
     versions = {f"{m.group(1).lower()} {m.group(2)}" for m in named}
     for m in reversed(named):
         bare = bare[: m.start()] + " " + bare[m.end():]
+    # (a dot and digits after no number are one suffix: "append '.0' to the version" states ".0", not 0)
+    suffixes = set(_SUFFIX_NUMBER.findall(bare))
+    bare = _SUFFIX_NUMBER.sub(" ", bare)
     quantities = {(m.group(1).replace(",", ""), _unit(m.group(2))) for m in _QUANTITY.finditer(bare)}
-    found = {m.replace(",", "") for m in _NUMBER.findall(_QUANTITY.sub(" ", bare))}
+    found = {m.replace(",", "") for m in _NUMBER.findall(_QUANTITY.sub(" ", bare))} | suffixes
     found |= {f"{number} {unit}" for number, unit in quantities} | versions | hexes
     found |= {name.lower() for name in _NAME.findall(_CODE.sub(" ", plain))}
     found |= {name.lower() for name in _VARIABLE_NAME.findall(_CODE.sub(" ", plain)) if name not in _SHOUTED}
