@@ -650,17 +650,6 @@ def test_an_amount_of_another_kind_than_the_question_asks_for_is_no_answer():
     assert asked_kind(kb) == "size" and asked_kind("标准设置下程序可以使用多少 KB 的 RAM？") == "size"
     assert wrong_kind(kb, "35.5 KB of RAM can be used [1].") == ""
     assert wrong_kind(kb, "It waits 10 seconds [1].") == "it gives a time; the question asks for a size"
-    # Disk space is no answer to "how much RAM": a size right before the directory or disk that holds it
-    ram = "How much RAM does the handbook recommend having when rebuilding the official Debian kernel packages?"
-    assert wrong_kind(ram, "The handbook recommends about 50 GB space in the package directory [1].") == \
-        "it gives an amount of disk space; the question asks for memory"
-    assert wrong_kind("重建内核软件包需要多少内存？", "需要大约 50 GB 的磁盘空间 [1]。") == \
-        "it gives an amount of disk space; the question asks for memory"
-    assert wrong_kind(ram, "About 2 GB of RAM, and 50 GB on disk [1].") == ""  # (memory said too)
-    assert wrong_kind(ram, "It needs 4 GB [1].") == ""
-    assert wrong_kind(ram, "4 GB; keep the build directory on a fast disk [1].") == ""  # (another clause)
-    assert wrong_kind("How much disk space does the build need?", "About 50 GB space in the package directory [1].") == ""
-    assert wrong_kind("How much space is left on the memory card?", "About 2 GB of the partition [1].") == ""
     # "how large" answered with no amount at all gives no size; "no limit" is one
     heap = "How large is the C heap by default for a cc65 program on the Commodore 64?"
     assert wrong_kind(heap, "The C heap is located at the end of the program and grows towards the stack [1].") == \

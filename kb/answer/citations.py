@@ -1884,9 +1884,6 @@ def wrong_kind(question: str, answer: str) -> str:
             return ""  # a bare number: it may be the amount asked for (a count has no dot; "2D/3D" has none)
     if kinds and asked not in kinds:
         return f"it gives {_KIND_WORDS[kinds[0]]}; the question asks for {_KIND_WORDS[asked]}"
-    if "size" in kinds and _MEMORY.search(question) and not _STORAGE.search(question) \
-            and _STORED.search(MARKER.sub(" ", answer)) and not _MEMORY.search(answer):
-        return "it gives an amount of disk space; the question asks for memory"
     counts = set(_COUNT.findall(_normalised(MARKER.sub(" ", answer)))) - set(_COUNT.findall(given))
     if any(re.fullmatch(r"[a-z][/*^][\d.]+|[\d.]+[/*^][a-z]", f) for f in stated):
         return ""  # an amount in terms of the question's variable: "n/2+1 complex numbers" for n real inputs
@@ -1906,13 +1903,6 @@ def wrong_kind(question: str, answer: str) -> str:
             and _UNITS_ASKED.search(question):  # "how many days": a number of days
         return f"it gives no number; the question asks for {_KIND_WORDS[asked]}"
     return ""
-
-
-# Memory a question asks for, and storage: "How much RAM …" is not answered by "50 GB space in the
-# package directory" (a size right before what holds it on disk), nor by any size on a disk.
-_MEMORY = re.compile(r"\b(?:ram|(?<!flash )memory(?! cards?| sticks?)|heap)\b|内存", re.I)
-_STORAGE = re.compile(r"\b(?:disks?|storage|director(?:y|ies)|partitions?|file\s?systems?)\b|磁盘|硬盘|目录|分区", re.I)
-_STORED = re.compile(rf"\d[\d.,]*\s*{_SIZE_UNITS}(?![a-z])[^.;:,()\n]{{0,40}}?(?:{_STORAGE.pattern})", re.I)
 
 
 # "There is no limit to …", "unlimited", "any number of": a claim of no bound, which a passage must make.
