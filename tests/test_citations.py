@@ -1389,8 +1389,8 @@ def test_a_time_is_no_count():
 
 def test_an_environment_variable_no_cited_passage_names_is_no_answer():
     """"CPP" to "Which environment variable …" from passages that give only the -cpp option (camlidl,
-    round 43) names a variable the manual never does: refused. A variable a passage names, as written,
-    stands, and so does an answer to a question that asks for no variable."""
+    round 43) names a variable the manual never does: refused. A variable a passage names, in any case
+    or form, stands, and so does an answer to a question that asks for no variable."""
     from kb.answer.citations import variable_unsaid
 
     options = [P(1, "4.2 Options. -cpp Pre-process the source IDL files with the C preprocessor (the default). "
@@ -1399,15 +1399,27 @@ def test_an_environment_variable_no_cited_passage_names_is_no_answer():
     answer = _conclude("The environment variable camlidl reads to find the C preprocessor command is CPP [1].", options, question)
     assert answer.refused and "no passage it cites names the variable CPP" in answer.dropped[-1]
     assert variable_unsaid("camlidl 读取哪个环境变量来查找 C 预处理器？", "camlidl 读取 CPP 环境变量 [1]。", options) == "CPP"
-    for passage in ("The preprocessor is taken from $CPP, or cpp.", "Set CPP to choose the preprocessor.",
-                    "CPP=gcc -E selects it."):
+    assert variable_unsaid(question, "It reads cpp_path [1].", options) == "cpp_path"
+    assert variable_unsaid(question, "It reads CPP [1].", [P(1, "It runs /lib/cpp on the file.")]) == "CPP"  # (a path's part)
+    for passage in ("The preprocessor is taken from $CPP, or cpp.", "Set CPP to choose the preprocessor.", "CPP=gcc -E selects it."):
         assert variable_unsaid(question, "It reads CPP [1].", [P(1, passage)]) == "", passage
-    # (its case is its name: the command cpp names no variable CPP)
-    assert variable_unsaid(question, "It reads CPP [1].", [P(1, "It runs cpp on the file.")]) == "CPP"
     assert variable_unsaid(question, "It reads CAMLIDL_CPP or CPP [1].", [P(1, "CPP names it.")]) == ""  # (one named)
-    assert variable_unsaid(question, "It does not read one; it runs -cpp [1].", options) == ""  # (none named)
-    assert variable_unsaid("Which option selects the C preprocessor?", "It is CPP [1].", options) == ""  # (no variable asked)
-    assert variable_unsaid("Does the LC_ALL environment variable matter?", "Yes, LC_ALL [1].", options) == ""
+    # Names as manuals give them: lower case beside an acronym, in another case, Windows', broken by a PDF.
+    wget = [P(1, "Environment variables: http_proxy https_proxy If set, the http_proxy and https_proxy variables "
+                 "should contain the URLs of the proxies.")]
+    asked = "Which environment variable does wget read to find the HTTP proxy?"
+    assert variable_unsaid(asked, "wget reads the http_proxy variable, set to the proxy's URL [1].", wget) == ""
+    assert variable_unsaid("wget 读取哪个环境变量来设置 HTTP 代理？", "wget 读取 http_proxy 环境变量，其值为代理的 URL [1]。", wget) == ""
+    assert variable_unsaid(asked, "HTTPS_PROXY (or https_proxy) [1].", wget) == ""
+    assert variable_unsaid("Which environment variable points to pip's cache on Windows?", "%LOCALAPPDATA% [1].",
+                           [P(1, r"The cache is in %LocalAppData%\pip\Cache.")]) == ""
+    assert variable_unsaid("Which environment variable lists library folders?", "LIBRARY_PATH [1].",
+                           [P(1, "The value of LIBRARY_ PATH is a colon-separated list.")]) == ""
+    # An answer that names none (emphasis is no name), or a question that asks for none.
+    assert variable_unsaid("Which environment variable names camlidl's C preprocessor?",
+                           "camlidl does NOT read one; it uses the -prepro option [1].", options) == ""
+    assert variable_unsaid("Which option selects the C preprocessor?", "It is CPP [1].", options) == ""
+
 
 def test_a_port_is_a_number_its_passage_gives_as_a_port():
     """"Which TCP port … by default?" answered with 19200, the baud rate beside "net:host:port" in

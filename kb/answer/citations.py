@@ -2109,25 +2109,33 @@ def port_unsaid(question: str, answer: str, cited: list[Cited]) -> bool:
 
 
 # A question for an environment variable by its name ("Which environment variable does camlidl read …",
-# "哪个环境变量"), and a name in capitals an answer gives ("CPP", "$CAMLIDL_HOME").
+# "哪个环境变量"), and the names an answer may give for one: in capitals ("CPP", "$CAMLIDL_HOME"), of parts
+# in lower case ("http_proxy"), or Windows' ("%LocalAppData%").
 _VARIABLE_ASKED = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:environment|env|shell)\s+variables?\b"
                              r"|(?:哪|什么)(?:个|一个|些)?(?:环境|shell\s*)变量", re.I)
-_CAPITALS_NAME = re.compile(r"(?<![\w$.-])\$?([A-Z][A-Z0-9_]+)(?![\w-])", re.ASCII)
+_VARIABLE_GIVEN = re.compile(r"%([A-Za-z_][\w]*)%|(?<![\w$.%/-])\$?\{?([A-Z][A-Z0-9_]+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w-])",
+                             re.ASCII)
+# (emphasis and acronyms, no variable: "camlidl does NOT read one", "the proxy's URL")
+_NO_VARIABLE = frozenset("NOT NO NONE NEVER ONLY ALL ANY AND OR URL URI URLS HTTP HTTPS FTP TCP UDP IP DNS SSL TLS SSH API "
+                         "CPU GPU RAM OS ID UTF ASCII JSON XML HTML CSV PDF".split())
 
 
 def variable_unsaid(question: str, answer: str, cited: list[Cited]) -> str:
-    """The environment variable an answer names where no passage it cites names it (as written:
-    a variable's case is its name): "CPP" to "Which environment variable does camlidl read to find the
-    C preprocessor?" from passages that give only the -cpp option. "" when the question asks for no
-    variable, the answer names none the question does not, or a cited passage names one of them."""
+    """The environment variable an answer names where no passage it cites names any it gives: "CPP"
+    to "Which environment variable does camlidl read to find the C preprocessor?" from passages that
+    give only the -cpp option (an option or a path's part is no variable). A name counts in any case
+    (HTTPS_PROXY for https_proxy; Windows' %LocalAppData%), and broken where a PDF breaks it ("LIBRARY_
+    PATH"). "" when the question asks for no variable, the answer names none the question does not, or
+    a cited passage names one of them."""
     if not _VARIABLE_ASKED.search(question):
         return ""
-    given = {w.upper() for w in re.findall(r"[A-Za-z0-9_]+", question)}
-    named = [n for n in _CAPITALS_NAME.findall(MARKER.sub(" ", answer)) if n not in given]
+    given = {w.lower() for w in re.findall(r"[A-Za-z0-9_]+", question)}
+    named = [n for m in _VARIABLE_GIVEN.finditer(MARKER.sub(" ", answer)) for n in [m.group(1) or m.group(2)]
+             if n.lower() not in given and n.upper() not in _NO_VARIABLE | _SHOUTED]
     if not named:
         return ""
-    texts = [f"{getattr(p, 'label', '')}\n{p.text}" for p in cited]
-    if any(re.search(rf"(?<![A-Za-z0-9_]){n}(?![A-Za-z0-9_])", t) for n in named for t in texts):
+    texts = [re.sub(r"_\s+(?=[A-Za-z])", "_", f"{getattr(p, 'label', '')}\n{p.text}") for p in cited]
+    if any(re.search(rf"(?<![\w./-]){re.escape(n)}(?!\w)", t, re.I) for n in named for t in texts):
         return ""
     return named[0]
 
