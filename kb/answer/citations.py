@@ -2728,32 +2728,17 @@ def _set_off(word: str, text: str, colon: bool) -> bool:
 
 # A product and its version in a question: "Debian 14", "PostgreSQL 16.2", "Python v3.12".
 _VERSIONED = re.compile(r"\b([A-Z][A-Za-z+#]*[A-Za-z+#])\s+v?(\d+(?:\.\d+)*)\b")
-# (a lower-case name of four letters or more before a dotted number; not a word that says what the number is)
-_VERSIONED_LOWER = re.compile(r"(?<![\w./-])([a-z][a-z0-9+#]{3,})\s+v?(\d+\.\d+(?:\.\d+)*)\b(?!\.\d)", re.ASCII)
-_NOT_VERSIONED = frozenset("version versions release releases from than since until before after with section sections "
-                           "chapter chapters figure table page pages step steps part appendix item line lines rule level "
-                           "about over under between like into onto upto option options first last latest next previous new old initial "
-                           "final stable current".split())
 
 
 def other_versions(question: str, texts: list[str]) -> list[str]:
     """"Name N" in the question where the (lower-cased) passages follow that name with version
-    numbers, within three words of one phrase ("Debian GNU/Linux 12", "Debian release 11", "Camlidl
-    user's manual Version 1.04"; not across punctuation, so "Debian CDs? 14.2" is a section number),
-    but never with N. A name in lower case with a dotted N ("camlidl 1.05 相对于 1.04 …") counts only
-    the numbers a passage calls versions or releases (not "section 4.2")."""
+    numbers, within three words of one phrase ("Debian GNU/Linux 12", "Debian release 11"; not across
+    punctuation, so "Debian CDs? 14.2" is a section number), but never with N."""
     found = []
-    plain = MARKER.sub(" ", question)
-    named = [(name, number, False) for name, number in _VERSIONED.findall(plain)]
-    named += [(name, number, True) for name, number in _VERSIONED_LOWER.findall(plain) if name not in _NOT_VERSIONED]
-    for name, number, lower in named:
-        words = r"(?:[ \t]+[\w/+'-]+){0,3}?"  # ("user's manual version")
-        near = re.compile(rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])({words})[ \t(]+(v?)(\d+(?:\.\d+)*)\b"
+    for name, number in _VERSIONED.findall(MARKER.sub(" ", question)):
+        near = re.compile(rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])(?:[ \t]+[\w/+-]+){{0,3}}?[ \t(]+v?(\d+(?:\.\d+)*)\b"
                           rf"|\bversion\s+v?(\d+(?:\.\d+)*)\s+of\s+(?:the\s+)?{re.escape(name.lower())}(?![\w-])")
-        seen = {m.group(3) or m.group(4) for body in texts for m in near.finditer(body)
-                if not lower or m.group(4) or m.group(2) or re.search(r"\b(?:version|release)\b", m.group(1))}
-        if lower and any(re.search(rf"(?<![\d.]){re.escape(number)}(?![\w]|\.\d)", body) for body in texts):
-            continue  # (its number anywhere: "Version 8.15 moved the files" answers "Why did mailfromd 8.15 …")
+        seen = {m.group(1) or m.group(2) for body in texts for m in near.finditer(body)}
         if seen and not any(v == number or v.startswith(number + ".") for v in seen):
             found.append(f"{name.lower()} {number}")
     return found
