@@ -1402,8 +1402,9 @@ def test_an_environment_variable_no_cited_passage_names_is_no_answer():
     assert variable_unsaid(asked, "HTTPS_PROXY (or https_proxy) [1].", wget) == ""
     assert variable_unsaid("Which environment variable points to pip's cache on Windows?", "%LOCALAPPDATA% [1].",
                            [P(1, r"The cache is in %LocalAppData%\pip\Cache.")]) == ""
-    assert variable_unsaid("Which environment variable lists library folders?", "LIBRARY_PATH [1].",
-                           [P(1, "The value of LIBRARY_ PATH is a colon-separated list.")]) == ""
+    for passage in ("The value of LIBRARY_ PATH is a colon-separated list.", "LIBRARY_-\nPATH lists them.",
+                    "请先设置LIBRARY_PATH环境变量。", "It reads process.env.LIBRARY_PATH at start."):
+        assert variable_unsaid("Which environment variable lists library folders?", "LIBRARY_PATH [1].", [P(1, passage)]) == "", passage
     # An answer that names none (emphasis is no name), or a question that asks for none.
     assert variable_unsaid("Which environment variable names camlidl's C preprocessor?",
                            "camlidl does NOT read one; it uses the -prepro option [1].", options) == ""

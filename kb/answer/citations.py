@@ -2134,8 +2134,9 @@ def variable_unsaid(question: str, answer: str, cited: list[Cited]) -> str:
              if n.lower() not in given and n.upper() not in _NO_VARIABLE | _SHOUTED]
     if not named:
         return ""
-    texts = [re.sub(r"_\s+(?=[A-Za-z])", "_", f"{getattr(p, 'label', '')}\n{p.text}") for p in cited]
-    if any(re.search(rf"(?<![\w./-]){re.escape(n)}(?!\w)", t, re.I) for n in named for t in texts):
+    texts = [re.sub(r"_-?\s+(?=[A-Za-z])", "_", f"{getattr(p, 'label', '')}\n{p.text}") for p in cited]
+    # (beside Chinese with no space, "设置JAVA_HOME环境变量", or a property's, process.env.NODE_ENV)
+    if any(re.search(rf"(?<![A-Za-z0-9_/-]){re.escape(n)}(?![A-Za-z0-9_])", t, re.I) for n in named for t in texts):
         return ""
     return named[0]
 
