@@ -55,7 +55,8 @@ def _outside(name: str, real: Callable[..., Any], off: Any) -> Callable[..., Any
     return probe
 
 
-# Each check: the (module, attribute, replacement) that switches it off.
+# Each check: the (module, attribute, replacement) that switches it off (a check's replacement takes any
+# arguments: the answerer passes some checks more over time).
 NEVER = re.compile(r"(?!)")
 CHECKS: dict[str, list[tuple[Any, str, Any]]] = {
     "facts (each fact in some passage)": [(citations, "supported", _outside("ground", citations.supported, True))],
@@ -66,19 +67,20 @@ CHECKS: dict[str, list[tuple[Any, str, Any]]] = {
     "owner (a default given as its own setting's)": [(citations, "follows", lambda *a, **k: True)],
     "invented lead (the first sentence made up)": [],  # set below: needs Grounding's field forced off
     "emptied (only a pointer left)": [(generation, "says_something", lambda text: True)],
-    "role (who: the role unsaid)": [(generation, "role_unsaid", lambda question, cited: "")],
-    "nobody (who: no name)": [(generation, "names_nobody", lambda question, answer: False)],
-    "no setting (which setting: none named)": [(generation, "names_no_setting", lambda question, answer, cited=None: False)],
-    "restates (the question given back)": [(generation, "restates", lambda question, text: False)],
-    "sibling (a neighbour setting)": [(generation, "sibling", lambda question, answer: "")],
-    "wrong kind (an amount of another kind)": [(generation, "wrong_kind", lambda question, answer: "")],
-    "port (a number its passage gives as a port)": [(generation, "port_unsaid", lambda question, answer, cited: False)],
-    "no limit (a claim of no bound unsaid)": [(generation, "unbounded_unsaid", lambda answer, cited: False)],
-    "bound (a maximum no passage gives as a bound)": [(generation, "bound_unsaid", lambda question, answer, passages: False)],
-    "absence (\"it is not so\" unsaid)": [(generation, "absence_unsaid", lambda question, answer, cited: False)],
-    "release (a version or first release unsaid)": [(generation, "release_unsaid", lambda question, answer, passages: "")],
-    "worded (an amount in words unsaid)": [(generation, "worded_unsaid", lambda question, answer, cited: "")],
-    "purpose (an acronym's identifier unsaid)": [(generation, "purpose_unsaid", lambda question, answer, cited, passages: "")],
+    "role (who: the role unsaid)": [(generation, "role_unsaid", lambda *_, **__: "")],
+    "nobody (who: no name)": [(generation, "names_nobody", lambda *_, **__: False)],
+    "no setting (which setting: none named)": [(generation, "names_no_setting", lambda *_, **__: False)],
+    "restates (the question given back)": [(generation, "restates", lambda *_, **__: False)],
+    "sibling (a neighbour setting)": [(generation, "sibling", lambda *_, **__: "")],
+    "wrong kind (an amount of another kind)": [(generation, "wrong_kind", lambda *_, **__: "")],
+    "port (a number its passage gives as a port)": [(generation, "port_unsaid", lambda *_, **__: False)],
+    "variable (an environment variable no cited passage names)": [(generation, "variable_unsaid", lambda *_, **__: "")],
+    "no limit (a claim of no bound unsaid)": [(generation, "unbounded_unsaid", lambda *_, **__: False)],
+    "bound (a maximum no passage gives as a bound)": [(generation, "bound_unsaid", lambda *_, **__: False)],
+    "absence (\"it is not so\" unsaid)": [(generation, "absence_unsaid", lambda *_, **__: False)],
+    "release (a version or first release unsaid)": [(generation, "release_unsaid", lambda *_, **__: "")],
+    "worded (an amount in words unsaid)": [(generation, "worded_unsaid", lambda *_, **__: "")],
+    "purpose (an acronym's identifier unsaid)": [(generation, "purpose_unsaid", lambda *_, **__: "")],
 }
 
 
