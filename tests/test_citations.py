@@ -384,6 +384,16 @@ def test_an_answer_that_only_gives_the_question_back_restates_it():
     assert not restates(pipes, "PIPEFN is /run/nut/upssched.pipe and LOCKFN is /run/nut/upssched.lock [1].")
     assert not restates("Is SSL enabled by default?", "By default, SSL is enabled [1].")
     assert not restates("Which is the default, lz4 or zstd?", "The default is lz4 [1].")
+    # The answer's name as itself, not inside a longer word of the question; a count of what is asked in words
+    # (MUSIC, round 44).
+    method = "Which Setup method does an application call to read the value of a variable defined in the configuration file?"
+    assert not restates(method, "An application calls the Setup method `config` to read the value of a variable "
+                                "defined in the configuration file [1].")
+    assert restates(method, "An application calls a certain Setup method to read the value of a variable defined in "
+                            "the configuration file [1].")
+    ports = "To how many output ports may one MUSIC input port be connected?"
+    assert not restates(ports, "One MUSIC input port may be connected to, at most, one output port [2].")
+    assert restates(ports, "One MUSIC input port may be connected to output ports [2].")
     # A value word the question does not give is an answer ("yes", "no": shorter than any content word).
     question = "What is the default of usage-count, and what setting stops the reporting?"
     assert not restates(question, "The default of usage-count is yes [1]. To stop the reporting, set usage-count no [1].")
@@ -1268,6 +1278,15 @@ def test_a_value_goes_with_the_setting_the_answer_gives_it_for_and_a_default_tha
     # "In the default configuration" still asks for a default.
     assert ground("It listens on port 9090 [1].", [P(1, "Example: port 9090 in a test setup.")],
                   "In the default configuration, which port does it listen on?").dropped
+    # "With 64-bit clocks and the default timebase, how much …" sets a scene too (MUSIC, round 44).
+    timebase = [P(1, "timebase The MUSIC timebase. (Default value is 1 ns.) Rationale: The possibility to specify the "
+                     "MUSIC timebase is provided since the timebase is a compromise between resolution and maximal "
+                     "simulation time. With 64-bit clocks, a timebase of 1 ns gives a maximal simulation time of 585 "
+                     "years which should be sufficient for most applications.")]
+    question = "With 64-bit clocks and the default timebase, how much simulated time can MUSIC represent at most?"
+    assert not ground("MUSIC can represent at most 585 years [1].", timebase, question).dropped
+    assert ground("It listens on port 9090 [1].", [P(1, "Example: port 9090 in a test setup.")],
+                  "With TLS on, what is the default port it listens on?").dropped  # (still asked)
 
 
 def test_an_answer_to_which_version_gives_one():

@@ -669,9 +669,9 @@ _UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b(?!\s+single\s+\w+\s+(?:chan
                     r"|not\s+(?:given|set|specified|configured))\b|\bassumes?\b|\bwithout\s+(?:giving|setting|specifying|configuring)\b"
                     r"|未(?:给出|指定)|省略", re.I)
 # A default that sets the scene, not what is asked: "With SDCC's default memory model, how much Flash
-# can I use?" asks for an amount under the default model, not for a default ("in the default
-# configuration" still asks for one).
-_SCENE = re.compile(r"\b(?:with|under|using|in)\s+(?:the\s+|its\s+|[\w.-]+['’]s\s+)?default\s+"
+# can I use?" asks for an amount under the default model, not for a default, and so does "With 64-bit
+# clocks and the default timebase, how much …" ("in the default configuration" still asks for one).
+_SCENE = re.compile(r"\b(?:with|under|using|in|with\s+[\w.-]+(?:\s+[\w.-]+)?\s+and)\s+(?:the\s+|its\s+|[\w.-]+['’]s\s+)?default\s+"
                     r"(?!(?:configuration|config|settings?|setup|install(?:ation)?)\b)[a-z]+", re.I)
 # Nor, to a question for an option's name, does what replaces the default: "Which command-line option makes ne
 # load the preferences of a given extension instead of the default ones?" ("… use instead of the default 80?"
@@ -1619,7 +1619,9 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
     values = set(re.findall(r"\b(?:yes|no|off|true|false|none|auto)\b", plain.lower()))
     if values - set(re.findall(r"[a-z]+", given)):
         return False  # "The default is yes.": a value the question does not give
-    if _YES_NO.match(plain) or any(f for s in segments(text) if s.sentence for f in facts(s.text) if not supported(f, given)):
+    if _YES_NO.match(plain) or any(f for s in segments(text) if s.sentence for f in facts(s.text)
+                                   if not supported(f, given) or not re.match(r"\d", f) and not _whole(f).search(given)):
+        # (as itself: the method `config` is no word of "the configuration file")
         return False
     if set(_SHORT_OPTION.findall(plain)) - set(_SHORT_OPTION.findall(question)):
         return False  # "-d was renamed to -D": options differ by case alone, which facts() does not keep
@@ -1801,7 +1803,9 @@ def counted(question: str, answer: str) -> bool:
     the question's own "one" hides it from a comparison of words), not "one worker uses threads from
     one shared pool" to "how many threads does one worker use?"."""
     nouns = {w[:5].lower() for m in _HOW_MANY.finditer(question) for w in m.groups() if w}
-    return bool(nouns) and any(m.group(2)[:5].lower() in nouns for m in _NUMBER_BEFORE.finditer(MARKER.sub(" ", answer)))
+    # (either word after the count: "at most, one output port" to "To how many output ports …")
+    return bool(nouns) and any(w[:5].lower() in nouns for m in _NUMBER_BEFORE.finditer(MARKER.sub(" ", answer))
+                               for w in m.group(0).split()[1:])
 
 
 # A count in words that _COUNT does not read: "once", "twice", "a single retry", "no retries".
