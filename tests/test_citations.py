@@ -984,6 +984,14 @@ def test_an_answer_to_which_setting_names_one():
     assert not names_no_setting("Which port does it use?", "The usual one [1].")  # asks for no setting
     # a question that asks several things may be answered in part
     assert not names_no_setting("Which option caps the bandwidth, and what is its default?", "Its default is 0 [1].")
+    # A name in mixed case that a passage writes so: an option's shortest form (THE's "ALPHAnum"), camelCase.
+    word = "Which SET WORD option makes THE treat a run of consecutive alphanumeric characters as one word?"
+    syntax = [P(1, "Syntax: [SET] WORD NONBlank|ALPHAnum. With ALPHAnum THE treats a group of consecutive alphanumeric "
+                   "characters as a word.")]
+    named = "The SET WORD option that makes THE treat a run of consecutive alphanumeric characters as one word is ALPHAnum [1]."
+    assert not names_no_setting(word, named, syntax)
+    assert not _conclude(named, syntax, word).refused  # (nor does it give the question back)
+    assert names_no_setting(word, named.replace("ALPHAnum", "AlphaNum"), syntax)  # (as no passage writes it)
 
 
 def test_an_answer_that_gives_the_question_back_in_another_verb_form_restates_it():
@@ -2130,8 +2138,14 @@ def test_a_maximum_is_answered_with_a_number_a_passage_gives_as_a_bound():
              "Adds an install type to the install type list. There can be as many as 32 types, each one naming it."),
             ("What is the default size?", "100 [1].", "x1 + x2 100"),
             ("What is the maximum of 100 and 200?", "200 [1].", "200 is more."),
-            ("How many arguments can a call have at most?", "Nine [1].", "A call takes nine arguments.")):
+            ("How many arguments can a call have at most?", "Nine [1].", "A call takes nine arguments."),
+            # ("only N … are allowed": THE's SORT, round 44)
+            ("How many fields can one SORT command order the lines by at most?", "10 sort fields [1].",
+             "The right column MUST be >= left column. Only 10 sort fields are allowed. target can be any valid target.")):
         assert not bound_unsaid(question, answer, [P(1, text)]), question
+    sort = "How many fields can one SORT command order the lines by at most?"
+    assert bound_unsaid(sort, "10 sort fields [1].", [P(1, "Only 10 sort fields are shown in the example.")])
+    assert bound_unsaid(sort, "10 sort fields [1].", [P(1, "It sorts only 10 fields. More are allowed.")])
     # "as many as you like", "twice as large as", "as long as": no bound of the number after them
     for question, answer, text in (
             ("What is the maximum number of upstream servers?", "4 [1].",
