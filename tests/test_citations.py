@@ -394,6 +394,12 @@ def test_an_answer_that_only_gives_the_question_back_restates_it():
     ports = "To how many output ports may one MUSIC input port be connected?"
     assert not restates(ports, "One MUSIC input port may be connected to, at most, one output port [2].")
     assert restates(ports, "One MUSIC input port may be connected to output ports [2].")
+    # (a name's piece that facts() reads, "postgre" of PostgreSQL, is the question's; the question's own "one X" counts nothing)
+    assert restates("Which port does PostgreSQL listen on by default?", "By default, PostgreSQL listens on the default port [1].")
+    assert restates("Which modules does a Debian-based system load?", "A Debian-based system loads modules [1].")
+    usb = "How many USB devices can be connected to one USB host controller?"
+    assert restates(usb, "USB devices can be connected to one USB host controller [1].")
+    assert not restates(usb, "Up to 127 USB devices can be connected to one USB host controller [1].")
     # A value word the question does not give is an answer ("yes", "no": shorter than any content word).
     question = "What is the default of usage-count, and what setting stops the reporting?"
     assert not restates(question, "The default of usage-count is yes [1]. To stop the reporting, set usage-count no [1].")
@@ -1293,8 +1299,9 @@ def test_a_value_goes_with_the_setting_the_answer_gives_it_for_and_a_default_tha
                      "years which should be sufficient for most applications.")]
     question = "With 64-bit clocks and the default timebase, how much simulated time can MUSIC represent at most?"
     assert not ground("MUSIC can represent at most 585 years [1].", timebase, question).dropped
-    assert ground("It listens on port 9090 [1].", [P(1, "Example: port 9090 in a test setup.")],
-                  "With TLS on, what is the default port it listens on?").dropped  # (still asked)
+    for asked in ("With TLS on, what is the default port it listens on?", "Which port does it listen on with TLS and its default port?",
+                  "With TLS and the default port, which port does it listen on?"):  # (still asked)
+        assert ground("It listens on port 9090 [1].", [P(1, "Example: port 9090 in a test setup.")], asked).dropped, asked
 
 
 def test_an_answer_to_which_version_gives_one():

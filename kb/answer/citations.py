@@ -671,8 +671,11 @@ _UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b(?!\s+single\s+\w+\s+(?:chan
 # A default that sets the scene, not what is asked: "With SDCC's default memory model, how much Flash
 # can I use?" asks for an amount under the default model, not for a default, and so does "With 64-bit
 # clocks and the default timebase, how much …" ("in the default configuration" still asks for one).
-_SCENE = re.compile(r"\b(?:with|under|using|in|with\s+[\w.-]+(?:\s+[\w.-]+)?\s+and)\s+(?:the\s+|its\s+|[\w.-]+['’]s\s+)?default\s+"
-                    r"(?!(?:configuration|config|settings?|setup|install(?:ation)?)\b)[a-z]+", re.I)
+_SCENE = re.compile(r"\b(?:with|under|using|in)\s+(?:the\s+|its\s+|[\w.-]+['’]s\s+)?default\s+"
+                    r"(?!(?:configuration|config|settings?|setup|install(?:ation)?)\b)[a-z]+"
+                    # (opening the question only, and not the thing a value is asked of: "With TLS and the default port, …")
+                    r"|^\W*with\s+[\w.-]+(?:\s+[\w.-]+)?\s+and\s+(?:the\s+|its\s+)?default\s+(?!(?:configuration|config|settings?"
+                    r"|setup|install(?:ation)?|values?|ports?|limits?|numbers?|sizes?|files?|[\w-]+\.[\w.-]+)\b)[a-z]+", re.I)
 # Nor, to a question for an option's name, does what replaces the default: "Which command-line option makes ne
 # load the preferences of a given extension instead of the default ones?" ("… use instead of the default 80?"
 # and "Which compression level … rather than the default one?" still ask what holds by default).
@@ -1619,9 +1622,12 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
     values = set(re.findall(r"\b(?:yes|no|off|true|false|none|auto)\b", plain.lower()))
     if values - set(re.findall(r"[a-z]+", given)):
         return False  # "The default is yes.": a value the question does not give
+    said = _normalised(plain)
     if _YES_NO.match(plain) or any(f for s in segments(text) if s.sentence for f in facts(s.text)
-                                   if not supported(f, given) or not re.match(r"\d", f) and not _whole(f).search(given)):
-        # (as itself: the method `config` is no word of "the configuration file")
+                                   if not supported(f, given) or not re.match(r"\d", f) and _whole(f).search(said)
+                                   and not _whole(f).search(given)):
+        # (as itself, where the answer says it whole: the method `config` is no word of "the configuration
+        # file"; "postgre", the piece facts() reads of PostgreSQL, is the question's)
         return False
     if set(_SHORT_OPTION.findall(plain)) - set(_SHORT_OPTION.findall(question)):
         return False  # "-d was renamed to -D": options differ by case alone, which facts() does not keep
@@ -1807,8 +1813,10 @@ def counted(question: str, answer: str) -> bool:
     one shared pool" to "how many threads does one worker use?"."""
     nouns = {w[:5].lower() for m in _HOW_MANY.finditer(question) for w in m.groups() if w}
     # (either word after the count: "at most, one output port" to "To how many output ports …")
+    # (not a phrase of the question's own: "one USB host controller" said back counts nothing)
+    asked = " ".join(question.lower().split())
     return bool(nouns) and any(w[:5].lower() in nouns for m in _NUMBER_BEFORE.finditer(MARKER.sub(" ", answer))
-                               for w in m.group(0).split()[1:])
+                               if " ".join(m.group(0).lower().split()) not in asked for w in m.group(0).split()[1:])
 
 
 # A count in words that _COUNT does not read: "once", "twice", "a single retry", "no retries".
