@@ -669,13 +669,10 @@ _UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b(?!\s+single\s+\w+\s+(?:chan
                     r"|not\s+(?:given|set|specified|configured))\b|\bassumes?\b|\bwithout\s+(?:giving|setting|specifying|configuring)\b"
                     r"|未(?:给出|指定)|省略", re.I)
 # A default that sets the scene, not what is asked: "With SDCC's default memory model, how much Flash
-# can I use?" asks for an amount under the default model, not for a default, and so does "With 64-bit
-# clocks and the default timebase, how much …" ("in the default configuration" still asks for one).
+# can I use?" asks for an amount under the default model, not for a default ("in the default
+# configuration" still asks for one).
 _SCENE = re.compile(r"\b(?:with|under|using|in)\s+(?:the\s+|its\s+|[\w.-]+['’]s\s+)?default\s+"
-                    r"(?!(?:configuration|config|settings?|setup|install(?:ation)?)\b)[a-z]+"
-                    # (opening the question only, and not the thing a value is asked of: "With TLS and the default port, …")
-                    r"|^\W*with\s+[\w.-]+(?:\s+[\w.-]+)?\s+and\s+(?:the\s+|its\s+)?default\s+(?!(?:configuration|config|settings?"
-                    r"|setup|install(?:ation)?|values?|ports?|limits?|numbers?|sizes?|files?|[\w-]+\.[\w.-]+)\b)[a-z]+", re.I)
+                    r"(?!(?:configuration|config|settings?|setup|install(?:ation)?)\b)[a-z]+", re.I)
 # Nor, to a question for an option's name, does what replaces the default: "Which command-line option makes ne
 # load the preferences of a given extension instead of the default ones?" ("… use instead of the default 80?"
 # and "Which compression level … rather than the default one?" still ask what holds by default).
@@ -1631,9 +1628,6 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
         return False
     if set(_SHORT_OPTION.findall(plain)) - set(_SHORT_OPTION.findall(question)):
         return False  # "-d was renamed to -D": options differ by case alone, which facts() does not keep
-    if any(not re.search(rf"(?<![\w-]){re.escape(w.lower())}(?![\w-])", given)
-           and any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", p.text) for p in cited) for w in _MIXED_CASE.findall(plain)):
-        return False  # "… is ALPHAnum": a name in mixed case that a passage writes so (an option's shortest form) is a value
     if set(_TILDE.findall(plain)) - set(_TILDE.findall(question)):
         return False  # "The collection file becomes foo~": a backup name or a home path is a value
     values = {v.lower() for v in _VALUE_IS.findall(plain)}
@@ -2251,7 +2245,9 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
         return bool(_BOUND_SAID.search(clause) or _RANGE_TO.search(clause) or re.match(r"\s*(?:is|are)\s+the\s+(?:max"
                     r"|largest|highest|longest|upper)", after)
                     # ("Only 10 sort fields are allowed": THE's SORT)
-                    or re.search(r"\bonly\s*$", clause) and re.match(r"[^.;]{0,30}?\b(?:are|is)\s+(?:allowed|permitted|accepted)\b", after)
+                    # (nothing between but its noun: not "Only 128, 192 and 256 are accepted", "Only 3 or more")
+                    or re.search(r"\bonly\s*$", clause)
+                    and re.match(r"(?:(?!\b(?:or|and|more|less|fewer)\b)[^.;,\d]){0,30}?\b(?:are|is)\s+(?:allowed|permitted|accepted)\b", after)
                     or defaulted and _DEFAULT.search(clause) and _limit_entry(entry))
     return not any(bound(text, m.start(), m.end()) for n in numbers for text in texts
                    for m in (_fact_pattern(n).finditer(text) if re.fullmatch(r"\d+(?:\.\d+)?", n)
@@ -2718,11 +2714,6 @@ def names_no_setting(question: str, answer: str, passages: list[Cited] | None = 
            for w in words - _NOT_NAMES - _TYPE_WORDS
            if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given) for p in passages):
         return False
-    # (a name in mixed case that a passage writes so: an option's shortest form as THE and XEDIT mark it,
-    # "ALPHAnum", where the question says "alphanumeric"; camelCase, "maxBuffered")
-    if any(not re.search(rf"(?<![\w-]){re.escape(w.lower())}(?![\w-])", given)
-           and any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", p.text) for p in passages) for w in _MIXED_CASE.findall(plain)):
-        return False
     names = [code or ident for code, ident in _IDENTIFIER.findall(plain)]
     names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + _QUOTED.findall(plain) + _ASSIGNED.findall(plain)
     names += [m.group(1) for m in _SINGLE_QUOTED.finditer(plain)
@@ -2735,9 +2726,6 @@ def names_no_setting(question: str, answer: str, passages: list[Cited] | None = 
     names += [value for option, value in _OPTION_ARGUMENT.findall(plain)
               if any(re.search(rf"(?<![\w-]){re.escape(option)}\s+{re.escape(value)}(?![\w.+-])", p.text) for p in passages)]
     return not any(_normalised(n).strip() not in given for n in names if n.strip())
-
-
-_MIXED_CASE = re.compile(r"(?<![\w-])(?:[A-Z]{2,}[a-z]+|[a-z]+(?:[A-Z][a-z0-9]*)+|[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+)(?![\w-])")
 
 
 # The value an option letter takes, with a digit in it: "-m 8CC", "-m 9i", "-E 10" (not "-m option").
