@@ -397,9 +397,14 @@ def test_an_answer_that_only_gives_the_question_back_restates_it():
     # (a name's piece that facts() reads, "postgre" of PostgreSQL, is the question's; the question's own "one X" counts nothing)
     assert restates("Which port does PostgreSQL listen on by default?", "By default, PostgreSQL listens on the default port [1].")
     assert restates("Which modules does a Debian-based system load?", "A Debian-based system loads modules [1].")
+    assert restates("How are Kubernetes Secrets stored?", "Each Kubernetes Secret is stored by Kubernetes [1].")  # (its plural)
     usb = "How many USB devices can be connected to one USB host controller?"
     assert restates(usb, "USB devices can be connected to one USB host controller [1].")
     assert not restates(usb, "Up to 127 USB devices can be connected to one USB host controller [1].")
+    # (what "one thread pool" counts is pools, not the question's threads)
+    from kb.answer.citations import wrong_kind
+    assert wrong_kind("How many threads does one worker use?", "One worker uses one thread pool [1].") == \
+        "it gives no number; the question asks for a count"
     # A value word the question does not give is an answer ("yes", "no": shorter than any content word).
     question = "What is the default of usage-count, and what setting stops the reporting?"
     assert not restates(question, "The default of usage-count is yes [1]. To stop the reporting, set usage-count no [1].")
@@ -1424,6 +1429,9 @@ def test_an_environment_variable_no_cited_passage_names_is_no_answer():
     for passage in ("The value of LIBRARY_ PATH is a colon-separated list.", "LIBRARY_-\nPATH lists them.",
                     "请先设置LIBRARY_PATH环境变量。", "It reads process.env.LIBRARY_PATH at start."):
         assert variable_unsaid("Which environment variable lists library folders?", "LIBRARY_PATH [1].", [P(1, passage)]) == "", passage
+    for passage in ("pip honours the HTTP_PROXY/HTTPS_PROXY environment variables.", "可以通过 HTTP_PROXY/HTTPS_PROXY 环境变量设置代理。",
+                    "Add the folder to the HTTPS PROXY environment variable."):  # (a pair's second; a PDF that lost "_")
+        assert variable_unsaid("Which environment variable sets the HTTPS proxy?", "HTTPS_PROXY [1].", [P(1, passage)]) == "", passage
     # An answer that names none (emphasis is no name), or a question that asks for none.
     assert variable_unsaid("Which environment variable names camlidl's C preprocessor?",
                            "camlidl does NOT read one; it uses the -prepro option [1].", options) == ""
@@ -2142,6 +2150,7 @@ def test_a_maximum_is_answered_with_a_number_a_passage_gives_as_a_bound():
     for text in ("Only 128, 192 and 256 are accepted as key sizes.", "Only 128 or 256 are accepted."):
         assert bound_unsaid("What is the largest key size the tool accepts?", "128 bits [1].", [P(1, text)]), text
     assert bound_unsaid("How many replicas can a set have at most?", "3 replicas [1].", [P(1, "Only 3 or more members are allowed.")])
+    assert bound_unsaid("What is the maximum value of the counter?", "32 [1].", [P(1, "Only 32-bit integers are accepted as values.")])
     # "as many as you like", "twice as large as", "as long as": no bound of the number after them
     for question, answer, text in (
             ("What is the maximum number of upstream servers?", "4 [1].",

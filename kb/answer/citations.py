@@ -1622,9 +1622,10 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
     said = _normalised(plain)
     if _YES_NO.match(plain) or any(f for s in segments(text) if s.sentence for f in facts(s.text)
                                    if not supported(f, given) or not re.match(r"\d", f) and _whole(f).search(said)
-                                   and not _whole(f).search(given)):
-        # (as itself, where the answer says it whole: the method `config` is no word of "the configuration
-        # file"; "postgre", the piece facts() reads of PostgreSQL, is the question's)
+                                   and not any(_whole(f + ending).search(given) for ending in ("", "s", "es"))):
+        # (as itself, where the answer says it whole, or its plural: the method `config` is no word of "the
+        # configuration file"; "postgre", the piece facts() reads of PostgreSQL, and "Kubernetes Secret" of
+        # "Kubernetes Secrets" are the question's)
         return False
     if set(_SHORT_OPTION.findall(plain)) - set(_SHORT_OPTION.findall(question)):
         return False  # "-d was renamed to -D": options differ by case alone, which facts() does not keep
@@ -1806,11 +1807,21 @@ def counted(question: str, answer: str) -> bool:
     the question's own "one" hides it from a comparison of words), not "one worker uses threads from
     one shared pool" to "how many threads does one worker use?"."""
     nouns = {w[:5].lower() for m in _HOW_MANY.finditer(question) for w in m.groups() if w}
-    # (either word after the count: "at most, one output port" to "To how many output ports …")
-    # (not a phrase of the question's own: "one USB host controller" said back counts nothing)
+    # (and the noun after a first word that qualifies it: "To how many output ports …" counts ports, which
+    # "at most, one output port" gives; not a phrase of the question's own, "one USB host controller")
+    nouns |= {_plural_off(m.group(1)) for m in _HOW_MANY_PAIR.finditer(question)}
     asked = " ".join(question.lower().split())
-    return bool(nouns) and any(w[:5].lower() in nouns for m in _NUMBER_BEFORE.finditer(MARKER.sub(" ", answer))
-                               if " ".join(m.group(0).lower().split()) not in asked for w in m.group(0).split()[1:])
+    return bool(nouns) and any(m.group(2)[:5].lower() in nouns or _plural_off(m.group(2)) in nouns
+                               for m in _NUMBER_BEFORE.finditer(MARKER.sub(" ", answer))
+                               if " ".join(m.group(0).lower().split()) not in asked)
+
+
+_HOW_MANY_PAIR = re.compile(r"\bhow\s+many\s+[a-z][a-z-]+\s+(?!(?:does|do|did|is|are|was|were|can|could|will|would|should"
+                            r"|may|might|must|has|have|had|of|in|on|at|for|to|per|and|or)\b)([a-z][a-z-]+)", re.I)
+
+
+def _plural_off(word: str) -> str:
+    return re.sub(r"(?<=[a-z]{3})e?s$", "", word.lower())
 
 
 # A count in words that _COUNT does not read: "once", "twice", "a single retry", "no retries".
@@ -2144,8 +2155,10 @@ def variable_unsaid(question: str, answer: str, cited: list[Cited]) -> str:
     if not named:
         return ""
     texts = [re.sub(r"_-?\s+(?=[A-Za-z])", "_", f"{getattr(p, 'label', '')}\n{p.text}") for p in cited]
-    # (beside Chinese with no space, "设置JAVA_HOME环境变量", or a property's, process.env.NODE_ENV)
-    if any(re.search(rf"(?<![A-Za-z0-9_/-]){re.escape(n)}(?![A-Za-z0-9_])", t, re.I) for n in named for t in texts):
+    # (beside Chinese with no space, "设置JAVA_HOME环境变量", a property's, process.env.NODE_ENV, or a pair's,
+    # HTTP_PROXY/HTTPS_PROXY; not a path's part, /lib/cpp; and where a PDF lost the underscores, "LD LIBRARY PATH")
+    if any(re.search(rf"(?<![A-Za-z0-9_-])(?<!(?-i:[^A-Z0-9_])/)(?<!^/){spelled}(?![A-Za-z0-9_])", t, re.I)
+           for n in named for spelled in {re.escape(n), re.escape(n).replace("_", " ")} for t in texts):
         return ""
     return named[0]
 
@@ -2247,7 +2260,7 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
                     # ("Only 10 sort fields are allowed": THE's SORT)
                     # (nothing between but its noun: not "Only 128, 192 and 256 are accepted", "Only 3 or more")
                     or re.search(r"\bonly\s*$", clause)
-                    and re.match(r"(?:(?!\b(?:or|and|more|less|fewer)\b)[^.;,\d]){0,30}?\b(?:are|is)\s+(?:allowed|permitted|accepted)\b", after)
+                    and re.match(r"\s(?:(?!\b(?:or|and|more|less|fewer)\b)[^.;,\d]){0,30}?\b(?:are|is)\s+(?:allowed|permitted|accepted)\b", after)
                     or defaulted and _DEFAULT.search(clause) and _limit_entry(entry))
     return not any(bound(text, m.start(), m.end()) for n in numbers for text in texts
                    for m in (_fact_pattern(n).finditer(text) if re.fullmatch(r"\d+(?:\.\d+)?", n)
