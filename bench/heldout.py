@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's eighty held-out sets: forty PDF manuals and forty HTML manuals, each held out for one round.
+"""Build kb's eighty-two held-out sets: forty-one PDF manuals and forty-one HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: eighty packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: eighty-two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1245,6 +1245,38 @@ below) and unpacked there with `dpkg -x`:
   again, in short), the GNU FDL (fdl.html: license terms), the plain-text manual for version 3.2 (the.man.gz: an older
   copy of the same text) and the macro that opens it in THE (usr/share/THE/manual.the), the images, and the changelogs,
   copyright and doc-base metadata.
+- debian-backup-manager: backup-manager-doc 0.7.14-1.3 (sha256
+  8160c3c71cba260056a92eea1f80245bf5a8a98d6d443931b3dac96dc470f4d8), the "Backup Manager 0.7.7 User Guide" by Alexis
+  Sukrieh (document version 1.7, dated 14 Apr, 2008; the package is of Backup Manager 0.7.14, the guide still covers
+  0.7.7; Backup Manager, the system tool of shell scripts that builds archives with backup methods into a repository and
+  purges, uploads and burns them): about this manual (scope, version, authors); the configuration files (the repository
+  and its secure mode, encryption, the archives: strict purging, nice level, duplicates purging, lifetime, recursive
+  purging and prefix; the backup methods: tarballs, incremental tarballs, MySQL databases, Subversion repositories and
+  the generic pipe method; the upload methods: the global keys, SSH, encrypted SSH, FTP, Amazon S3 and RSYNC uploads;
+  the exports: burning CDR and DVD media; the advanced features: the temporary directory, logging to syslog and the
+  pre- and post-command hooks); and using Backup Manager (the command line, its restrictions and options, and CRON
+  integration). Kept: the PDF of the guide, 29 PDF pages (about 55,000 characters of text as pypdf extracts it; the page
+  numbers printed on its pages are the PDF's less four; PDF pages 4, 6 and 26 hold only a running head), one file; the
+  package ships it gzipped (user-guide.pdf.gz) and it is laid out unpacked, with the package's mtime. Left out: the same
+  guide as HTML and plain text (user-guide.html/, user-guide.txt.gz: one format), and the changelogs, copyright and
+  doc-base metadata.
+- debian-vdirsyncer: vdirsyncer-doc 0.19.0-1 (sha256 414746fd663981363c30d0812489eadd1265a219dc7e6dd977887ab275c0d313),
+  the vdirsyncer 0.19.0 documentation (vdirsyncer, the command-line tool that synchronizes calendars and address books
+  between CalDAV and CardDAV servers and the local filesystem, copyright 2014-2022 Markus Unterwaditzer and
+  contributors, rendered by Sphinx): the front page; when vdirsyncer is needed; installation; the tutorial
+  (configuration, conflict resolution, metadata synchronization, collections, server-to-server sync); SSL and
+  certificate validation; storing passwords; syncing with read-only storages; the full configuration manual (the
+  general, pair and storage sections, and every storage type: caldav, carddav, google_calendar, google_contacts,
+  filesystem, singlefile and http); the other tutorials, client applications (Claws Mail, running as a systemd.timer,
+  todoman) and servers (Baikal, DavMail, FastMail, Google, iCloud, nextCloud, ownCloud, Radicale, Xandikos); the known
+  problems; and the vdir storage format. The package has no PDF. Kept: its HTML, one file per page as the package ships
+  it, 23 files in the manual's order (index.html's), the front page first, those in tutorials/ laid out flat as
+  tutorials-<page>.html, about 67,000 characters of text once the tags are stripped (UTF-8). Left out: the contributing
+  guide and the packaging guidelines (contributing.html, packaging.html: for contributors and packagers), the support
+  and contact, licence and donations pages (contact.html, license.html, donations.html), the change log
+  (changelog.html.gz, release notes of every version: other versions' facts), the general index and the search page,
+  the reStructuredText sources (_sources/, the same text), the search index and inventory, the stylesheets and scripts,
+  and the changelogs, NEWS.Debian, copyright and doc-base metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1327,6 +1359,8 @@ Layout:
     bench/.cache/heldout/debian-kernel/corpus/ch-<chapter>.html
     bench/.cache/heldout/debian-music/corpus/music-users-manual.pdf
     bench/.cache/heldout/debian-the/corpus/<page>.html
+    bench/.cache/heldout/debian-backup-manager/corpus/backup-manager-user-guide.pdf
+    bench/.cache/heldout/debian-vdirsyncer/corpus/<page>.html or tutorials-<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1367,7 +1401,8 @@ corpora/heldout-debian-coco-questions.jsonl, corpora/heldout-debian-doit-questio
 corpora/heldout-debian-menhir-questions.jsonl, corpora/heldout-debian-fastd-questions.jsonl,
 corpora/heldout-debian-fasta-questions.jsonl, corpora/heldout-debian-csvkit-questions.jsonl,
 corpora/heldout-debian-camlidl-questions.jsonl, corpora/heldout-debian-kernel-questions.jsonl,
-corpora/heldout-debian-music-questions.jsonl and corpora/heldout-debian-the-questions.jsonl, 30 each
+corpora/heldout-debian-music-questions.jsonl, corpora/heldout-debian-the-questions.jsonl,
+corpora/heldout-debian-backup-manager-questions.jsonl and corpora/heldout-debian-vdirsyncer-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1780,6 +1815,12 @@ KERNEL_PAGES = [  # in the manual's order (index.html's): a file per chapter
 THE_PAGES = [  # in the manual's order (index.html's): a file per part
     "overview", "comm", "commset", "commsos", "query", "glossary", *(f"app{n}" for n in range(1, 8)),
 ]
+VDIRSYNCER_PAGES = [  # in the manual's order (index.html's): the front page, then a file per page, <folder>-<page> flat
+    "index", "when", "installation", "tutorial", "ssl-tutorial", "keyring", "partial-sync", "config", "tutorials/index",
+    *(f"tutorials/{t}" for t in ("claws-mail", "systemd-timer", "todoman", "baikal", "davmail", "fastmail", "google",
+                                 "icloud", "nextcloud", "owncloud", "radicale", "xandikos")),
+    "problems", "vdir",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -2101,6 +2142,14 @@ CORPORA = {
     "debian-the": Corpus(
         "the-doc", "3.3~rc1-3.1", "17f7659ef9c995bf475e3d5603cdefe291b351604da8cefb2b8fe9124a308420",
         {f"{p}.html": f"usr/share/doc/the/html/{p}.html" for p in THE_PAGES},
+    ),
+    "debian-backup-manager": Corpus(
+        "backup-manager-doc", "0.7.14-1.3", "8160c3c71cba260056a92eea1f80245bf5a8a98d6d443931b3dac96dc470f4d8",
+        {"backup-manager-user-guide.pdf": "usr/share/doc/backup-manager-doc/user-guide.pdf.gz"},  # gzipped, unpacked
+    ),
+    "debian-vdirsyncer": Corpus(
+        "vdirsyncer-doc", "0.19.0-1", "414746fd663981363c30d0812489eadd1265a219dc7e6dd977887ab275c0d313",
+        {f"{p.replace('/', '-')}.html": f"usr/share/doc/vdirsyncer-doc/html/{p}.html" for p in VDIRSYNCER_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
