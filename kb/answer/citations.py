@@ -352,8 +352,9 @@ def _unit(spelling: str) -> str:
 _NAMED_VERSION = re.compile(r"(?<![\w.-])([A-Z][A-Za-z+#]*[A-Za-z+#])[ \t]+v?(\d+(?:\.\d+)+)(?![\w.]*\w)")
 _NOT_PRODUCTS = frozenset("version versions release releases section sections chapter chapters figure table step page "
                           "part appendix item rule level option and or to from is was in on at of see".split())
-# What an answer quotes: a passage must hold the words as they stand ("UPS battery low").
+# A dot and digits after no number: one suffix ("append '.0'"), not the number after the dot.
 _SUFFIX_NUMBER = re.compile(r"(?<![\w.])\.\d+(?!\w|\.\w)")
+# What an answer quotes: a passage must hold the words as they stand ("UPS battery low").
 _QUOTED = re.compile(r"[\"“「]([^\"“”「」\n]{2,60})[\"”」]")  # (not ' or ’: "aptitude's … it's" quotes nothing)
 
 
