@@ -205,15 +205,19 @@ def test_sessions_expire_and_logout_ends_them(tmp_path):
 def test_logout_clears_and_revokes_the_session(keyed_server):
     url = keyed_server.url
     with _login(keyed_server.url) as browser:
-        cookie = browser.cookies["kb_session"]
+        earlier = browser.cookies["kb_session"]
         login = browser.post("/api/session", json={"key": "k1"})
         assert "max-age=43200" in login.headers["set-cookie"].lower()
+        cookie = browser.cookies["kb_session"]
+        assert cookie != earlier  # every login is its own session, even within one second
         out = browser.delete("/api/session")
         assert out.status_code == 200 and out.json() == {"keys_required": True, "authenticated": False}
         assert "max-age=0" in out.headers["set-cookie"].lower() and "kb_session=" in out.headers["set-cookie"]
         assert browser.get("/api/session").json()["authenticated"] is False
-    # The old cookie, replayed, is refused: logging out revoked it.
+    # The logged-out cookie, replayed, is refused: logging out revoked it.
     _problem(httpx.get(f"{url}/api/documents", headers={"Cookie": f"kb_session={cookie}"}), 401, "unauthorized")
+    # Another session of the same key (another tab, a colleague's browser) is still logged in.
+    assert httpx.get(f"{url}/api/documents", headers={"Cookie": f"kb_session={earlier}"}).status_code == 200
     assert httpx.delete(f"{url}/api/session").status_code == 200  # logging out without a session is fine
 
 

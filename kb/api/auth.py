@@ -22,6 +22,7 @@ import hashlib
 import hmac
 import ipaddress
 import re
+import secrets
 import socket
 import time
 from dataclasses import dataclass
@@ -168,27 +169,31 @@ def key_valid(service: Service, key: str) -> bool:
     return any(hmac.compare_digest(given, k.encode()) for k in service.settings.server.api_keys)
 
 
-def _mac(service: Service, key: str, issued: int) -> str:
-    message = hashlib.sha256(key.encode()).digest() + b"." + str(issued).encode()
+def _mac(service: Service, key: str, issued: int, nonce: str) -> str:
+    message = hashlib.sha256(key.encode()).digest() + f".{issued}.{nonce}".encode()
     return hmac.new(service.session_secret, message, "sha256").hexdigest()
 
 
 def session_token(service: Service, key: str, issued: float | None = None) -> str:
-    """`<issued, unix seconds>.<HMAC of the key's hash and the time, under this server's secret>`."""
+    """`<issued, unix seconds>.<random nonce>.<HMAC of the key's hash, the time and the nonce, under this
+    server's secret>`. The nonce makes every login its own session: two logins with one key in the same
+    second do not share a token, so logging out of one leaves the other."""
     stamp = int(time.time() if issued is None else issued)
-    return f"{stamp}.{_mac(service, key, stamp)}"
+    nonce = secrets.token_hex(8)
+    return f"{stamp}.{nonce}.{_mac(service, key, stamp, nonce)}"
 
 
 def session_valid(service: Service, token: str) -> bool:
     """Signed by this server for a key still configured, within its lifetime, not logged out. Any
     malformed token (non-ASCII, no time, ...) is simply invalid."""
-    stamp, dot, mac = token.partition(".")
-    if not (dot and token.isascii() and stamp.isdigit() and len(stamp) <= 12) or token in service.revoked_sessions:
+    stamp, nonce, mac = (token.split(".") + ["", ""])[:3]
+    if not (token.count(".") == 2 and token.isascii() and stamp.isdigit() and len(stamp) <= 12 and nonce.isalnum()) \
+            or token in service.revoked_sessions:
         return False
     issued, now = int(stamp), time.time()
     if issued > now + CLOCK_SKEW_S or now - issued > service.settings.server.session_ttl_s:
         return False
-    return any(hmac.compare_digest(mac, _mac(service, k, issued)) for k in service.settings.server.api_keys)
+    return any(hmac.compare_digest(mac, _mac(service, k, issued, nonce)) for k in service.settings.server.api_keys)
 
 
 def revoke_session(service: Service, token: str) -> None:
