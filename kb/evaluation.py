@@ -265,9 +265,14 @@ class AnswerRun:
 
 def keyword_hit(answer: str, keywords: tuple[str, ...]) -> bool:
     """Every keyword appears in the answer (case-insensitive; "a|b" accepts either spelling), its
-    citation markers aside: "[3]" holds no 3."""
-    text = MARKER.sub(" ", answer).lower()
-    return all(any(option.strip().lower() in text for option in k.split("|")) for k in keywords)
+    citation markers aside: "[3]" holds no 3. Typographic quotes count as plain ones: "file’s" (the
+    manual's own apostrophe, copied) holds the keyword "file's"."""
+    text = MARKER.sub(" ", answer).translate(_PLAIN_QUOTES).lower()
+    return all(any(option.strip().translate(_PLAIN_QUOTES).lower() in text for option in k.split("|"))
+               for k in keywords)
+
+
+_PLAIN_QUOTES = str.maketrans({c: '"' for c in "“”„″"} | {c: "'" for c in "‘’‚′"})
 
 
 def evaluate_answers(

@@ -142,3 +142,11 @@ def test_a_keyword_is_not_found_in_a_citation_marker():
     assert not keyword_hit("The default priority is err [1][3].", ("3",))
     assert keyword_hit("The default priority is 3 [1].", ("3",))
     assert keyword_hit("默认为 3【1】。", ("3",)) and not keyword_hit("默认为 err【3】。", ("3",))
+
+
+
+def test_a_keyword_matches_typographic_quotes_as_plain_ones():
+    from kb.evaluation import keyword_hit
+
+    assert keyword_hit("Relative to the configuration file’s directory [1].", ("configuration file's directory",))
+    assert keyword_hit("It prints “done”.", ('"done"',)) and not keyword_hit("It prints done.", ('"done"',))
