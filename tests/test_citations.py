@@ -339,6 +339,13 @@ def test_the_digits_of_a_name_are_no_number_the_passage_states():
     assert ground("It supports 2 levels of relays [1].", relay).dropped
     assert ground("It supports 3 levels of relays [1].", relay).dropped
     assert not ground("It listens on ff02::1:2 [1].", relay).dropped
+    # Nor is it the digits of a UUID or hash, which still counts as itself.
+    ids = [P(1, "Their collection names will be test and 3b4c9995-5c67-4021-9fa0-be4633623e1c; commit 5d41402abc.")]
+    assert ground("iCloud requires collection names of at least 5 characters [1].", ids).dropped
+    assert ground("iCloud 要求集合名称的最小长度是 5 个字符 [1]。", ids).dropped
+    assert ground("The build came from commit 4021 [1].", ids).dropped
+    assert not ground("The second name is 3b4c9995-5c67-4021-9fa0-be4633623e1c [1].", ids).dropped
+    assert not ground("It was fixed in commit 5d41402abc [1].", ids).dropped
     # A hexadecimal number is one fact: 0x20 is not 20.
     status = [P(1, "The exit code is ORed with 0x20 when the child died due to signals.")]
     assert not ground("The exit code is ORed with 0x20 [1].", status).dropped

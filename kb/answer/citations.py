@@ -43,6 +43,9 @@ _ABBREVIATION = re.compile(r"(?:^|\s)(?:(?i:etc|vs|cf|dr|mr|mrs|ms|no|fig|approx
 # A name: a capitalised word inside a sentence (not its first word), e.g. "Smith" in "led by J. Smith".
 _NAME = re.compile(r"(?<=[\w,;:)\]] )[A-Z][a-z]{2,}(?:[ -][A-Z][a-z]+)*")
 _HEX = re.compile(r"(?<![\w.])0[xX][0-9a-fA-F]+(?![\w.])")  # a hexadecimal number: 0x20, 0x01020304
+# A UUID, hash or commit id: hexadecimal digits and letters, 8 or more, in hyphen-joined groups.
+_HEX_BLOB = re.compile(r"(?<![\w.-])(?=[0-9a-f-]{8,}(?![\w-]))(?=[\d-]*[a-f])(?=[a-f-]*\d)[0-9a-f]+(?:-[0-9a-f]+)*(?![\w-])",
+                       re.I)
 # An IPv6 address (ff05::1:3, 2001:db8::1): one fact, and no number of its own to a passage ("2" is
 # not in ff02::1:2). Two colons at least, with "::" or three groups: "10:30:00" is a time.
 _IPV6 = re.compile(r"(?<![\w:])(?=[0-9a-fA-F:]*::|(?:[0-9a-fA-F]{1,4}:){3})[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4}){2,7}(?![\w:])")
@@ -376,8 +379,9 @@ def facts(sentence: str) -> set[str]:
     (0x20, ff05::1:3), identifiers, names and quoted words,
     lower-cased."""
     plain = MARKER.sub(" ", sentence).translate(_QUOTES)
-    hexes = {h.lower() for h in _HEX.findall(plain) + _IPV6.findall(plain)}  # 0x20 is one number, not 0 and 20
-    bare = _IDENTIFIER.sub(" ", _HEX.sub(" ", _IPV6.sub(" ", plain)))
+    # (0x20 is one number, not 0 and 20; a UUID or hash one fact, not its digits)
+    hexes = {h.lower() for h in _HEX.findall(plain) + _IPV6.findall(plain) + _HEX_BLOB.findall(plain)}
+    bare = _IDENTIFIER.sub(" ", _HEX.sub(" ", _IPV6.sub(" ", _HEX_BLOB.sub(" ", plain))))
     # (an extension's digits are no number, ".m4f"; a Chinese date's year is one, "2010 年 3 月": no 2010 years)
     bare = _CHINESE_DATE.sub(r" \1 ", _EXTENSION.sub(" ", bare))
     named = [m for m in _NAMED_VERSION.finditer(bare) if m.group(1).lower() not in _NOT_PRODUCTS]
@@ -539,7 +543,9 @@ def supported(fact: str, text: str) -> bool:
         return re.search(rf"(?<![\w-]){re.escape(fact[1:])}(?![\w-])", text) is not None
     if not re.match(r"\d", fact) or _IPV6.fullmatch(fact) or _HEX.fullmatch(fact):
         return _fact_pattern(fact).search(text) is not None
-    text = _IPV6.sub(" ", text)  # an amount is never the digits of an address, nor of a short name
+    text = _IPV6.sub(" ", text)  # an amount is never the digits of an address, of a UUID or hash
+    if not _HEX_BLOB.fullmatch(fact):  # ("3b4c9995-5c67-…" states no 5), nor of a short name
+        text = _HEX_BLOB.sub(" ", text)
     # (a PDF that lost its spaces still states it: "the acceptable values are1024")
     return any(not _SHORT_NAME.search(text[max(0, m.start() - 5) : m.start()]) for m in _fact_pattern(fact).finditer(text))
 
