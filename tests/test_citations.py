@@ -1298,6 +1298,28 @@ def test_a_value_goes_with_the_setting_the_answer_gives_it_for_and_a_default_tha
     for asked in ("With TLS on, what is the default port it listens on?", "Which port does it listen on with TLS and its default port?",
                   "With TLS and the default port, which port does it listen on?"):  # (still asked)
         assert ground("It listens on port 9090 [1].", [P(1, "Example: port 9090 in a test setup.")], asked).dropped, asked
+    # A default that fails asks for what replaces it, not for the default.
+    auth = [P(1, "Parameters start_date – Start date of timerange to show, default -inf. end_date – End date of timerange "
+                 "to show, default +inf. item_types – Kind of items to show. The default, the empty list, is to show all. "
+                 "This depends on particular features on the server, the results are not validated. url – Base URL or an "
+                 "URL to a calendar. username – Username for authentication. password – Password for authentication. "
+                 "verify – Optional. Local path to a self-signed SSL certificate. See SSL and certificate validation for "
+                 "more information. verify_fingerprint – Optional. SHA256 fingerprint of the expected server certificate. "
+                 "See SSL and certificate validation for more information. auth – Optional. Either basic, digest or guess."
+                 " The default is preemptive Basic auth, sending credentials even if server didn’t request them. This "
+                 "saves from an additional roundtrip per request. Consider setting guess if this causes issues with your "
+                 "server.")]
+    answer = ('The manual suggests trying the "guess" value of the caldav auth parameter when the default preemptive '
+              'Basic auth causes problems with a server.')  # (the model's reply, before its citation is placed)
+    assert not ground(answer, auth, "Which value of the caldav auth parameter does the manual suggest trying when the "
+                                    "default preemptive Basic auth causes problems with a server?").dropped
+    assert ground(answer, auth, "Which value of the caldav auth parameter does the manual suggest when the default "
+                                "preemptive Basic auth is used?").dropped  # (a default in use is still asked)
+    ports = [P(1, "Use --port to choose another port. Example: --port 9090.")]
+    for failing in ("If the default port is already in use, which port can it take?",
+                    "When the default port does not work, which port does the example use?"):
+        assert not ground("It can take port 9090 [1].", ports, failing).dropped, failing
+    assert ground("It listens on port 9090 by default [1].", ports, "When the default port is used, which port is it?").dropped
 
 
 def test_an_answer_to_which_version_gives_one():

@@ -680,6 +680,13 @@ _UNSET = re.compile(r"\bwithout\s+(?:the|a|an|any)\b(?!\s+single\s+\w+\s+(?:chan
 # configuration" still asks for one).
 _SCENE = re.compile(r"\b(?:with|under|using|in)\s+(?:the\s+|its\s+|[\w.-]+['’]s\s+)?default\s+"
                     r"(?!(?:configuration|config|settings?|setup|install(?:ation)?)\b)[a-z]+", re.I)
+# Nor does a default that fails, whose replacement is asked: "Which value … does the manual suggest trying
+# when the default preemptive Basic auth causes problems with a server?", "If the default port is already in
+# use, which option …" ("when the default port is used" still asks for it).
+_FAILING_DEFAULT = re.compile(r"\b(?:when|if|whenever|because|in\s+case)\s+(?:the\s+|its\s+)?default\s+(?:[\w-]+\s+){0,4}?"
+                              r"(?:causes?|fails?|breaks?|(?:does|do)\s*(?:not|n['’]t)\s+work|conflicts?|clash(?:es)?"
+                              r"|(?:is|are)\s+(?:already\s+)?(?:taken|busy|in\s+use|unavailable|not\s+(?:enough|available|supported)"
+                              r"|too\s+(?:small|large|big|low|high|short|long|slow)))\b", re.I)
 # Nor, to a question for an option's name, does what replaces the default: "Which command-line option makes ne
 # load the preferences of a given extension instead of the default ones?" ("… use instead of the default 80?"
 # and "Which compression level … rather than the default one?" still ask what holds by default).
@@ -1150,7 +1157,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         sections.setdefault(_label(p) or f"#{p.n}", set()).update(named_by[p.n])
     named_by = {p.n: sections[_label(p) or f"#{p.n}"] for p in passages}
     naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
-    scene = _SCENE.sub(" ", question)
+    scene = _FAILING_DEFAULT.sub(" ", _SCENE.sub(" ", question))
     scene = _INSTEAD.sub(" ", scene) if _ASKS_A_NAME.search(question) else scene
     default_asked = bool(_DEFAULT.search(scene) or _UNSET.search(question))
     port_default = default_asked and bool(_PORT_ASKED.search(question)) and not _SERIAL_PORT.search(question)
