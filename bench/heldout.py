@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's eighty-two held-out sets: forty-one PDF manuals and forty-one HTML manuals, each held out for one round.
+"""Build kb's eighty-four held-out sets: forty-two PDF manuals and forty-two HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: eighty-two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: eighty-four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1277,6 +1277,42 @@ below) and unpacked there with `dpkg -x`:
   (changelog.html.gz, release notes of every version: other versions' facts), the general index and the search page,
   the reStructuredText sources (_sources/, the same text), the search index and inventory, the stylesheets and scripts,
   and the changelogs, NEWS.Debian, copyright and doc-base metadata.
+- debian-fai: fai-doc 6.0.3+deb12u1 (sha256 a57bc9a5cb6bf9007690819156ec079acf1563d18b76454a6a4dd7dd915552e8), the
+  "FAI Guide (Fully Automatic Installation)" by Thomas Lange (copyright 2000-2022; the guide has no version number of its
+  own, its sample output is of FAI 5.5 and 5.9.4; FAI, the non-interactive system that installs, customizes and manages
+  Linux systems from an install server): the introduction (availability, motivation, how FAI works, features,
+  installation times); the quickstart (the FAI CD, a first server installation with fai-kvm); overview and concepts (the
+  important terms, the tasks, the class concept); setting up the faiserver (the packages, the nfsroot, the configuration
+  space, the DHCP, TFTP and NFS daemons, the PXELINUX configuration with fai-chboot); planning the installation (the
+  configuration space's subdirectories, defining classes and variables, the disk configuration, base files, debconf, the
+  package repository, the package_config syntax and its PACKAGES commands, customization scripts, hooks and the FAI
+  flags); how FAI installs (the boot messages, each task, the log files); the advanced topics (DHCP parameters,
+  fai-monitor, collecting MAC addresses, PXE booting, customizing the install server, FAI CDs and USB sticks, VM and
+  cross-architecture disk images, the rescue system, FAI without NFS, other distributions, dirinstall, softupdates, 32-bit
+  installs, task errors and STOP_ON_ERROR); various hints (the list of tasks, automated tests, autodiscover, the boot
+  device, NFS v4, a local Debian mirror, small hints, flag_reboot, the log files, HTTP for PXE boot); and troubleshooting
+  boot errors. Kept: the PDF of the guide, 38 PDF pages (about 107,000 characters of text as pypdf extracts it; the page
+  numbers printed on its pages are the PDF's less five; PDF page 1 is the title, pages 2-4 the table of contents, page 5
+  the abstract and copyright), one file. Left out: the same guide as HTML and as plain text (fai-guide.html,
+  fai-guide.text.gz, fai-guide.txt.gz: one format), classes_description.txt (a 2006 table of the sample classes), the
+  sample configuration space and the mkdebmirror utility (examples/: configuration files and scripts, not the manual's
+  text), and the changelogs, copyright and doc-base metadata.
+- debian-coverage: python-coverage-doc 6.5.0+dfsg1-2 (sha256
+  0a5222e0d686f6510d8f206c02d3957446a9a399912022f075a8c9628e4aa39b), the Coverage.py 6.5.0 documentation (coverage.py, the
+  tool that measures code coverage of Python programs, copyright 2009-2022 Ned Batchelder, rendered by Sphinx): the front
+  page (the supported Pythons, quick start, capabilities, getting help); installation and the C extension; command line
+  usage (coverage run, its warnings and data file, combine, erase, the reporting commands report, html, xml, json, lcov and
+  annotate, debug and the --debug options); the configuration reference (the syntax and the [run], [paths], [report],
+  [html], [xml], [json] and [lcov] sections); specifying source files; excluding code; branch coverage measurement;
+  measuring sub-processes; measurement contexts; the API (its overview, the Coverage class, the exceptions, the coverage
+  module, the plug-in classes, the CoverageData class and the database schema); how coverage.py works; plug-ins; things
+  that cause trouble; and the FAQ. The package has no PDF. Kept: its HTML, one file per page as the package ships it, 20
+  files in the manual's order (index.html's, the API pages in api.html's), the front page first, about 142,000 characters
+  of text once the tags are stripped (UTF-8). Left out: the contributing guide (contributing.html: for contributors), the
+  change history and the major changes in 5.0 (changes.html, whatsnew5x.html: other versions' facts), the mascot's page
+  (sleepy.html: who drew it), the module index and the search page, the reStructuredText sources (_sources/, the same
+  text), the search index and inventory, the images, stylesheets and scripts, and the changelogs, copyright and doc-base
+  metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1361,6 +1397,8 @@ Layout:
     bench/.cache/heldout/debian-the/corpus/<page>.html
     bench/.cache/heldout/debian-backup-manager/corpus/backup-manager-user-guide.pdf
     bench/.cache/heldout/debian-vdirsyncer/corpus/<page>.html or tutorials-<page>.html
+    bench/.cache/heldout/debian-fai/corpus/fai-guide.pdf
+    bench/.cache/heldout/debian-coverage/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1402,7 +1440,8 @@ corpora/heldout-debian-menhir-questions.jsonl, corpora/heldout-debian-fastd-ques
 corpora/heldout-debian-fasta-questions.jsonl, corpora/heldout-debian-csvkit-questions.jsonl,
 corpora/heldout-debian-camlidl-questions.jsonl, corpora/heldout-debian-kernel-questions.jsonl,
 corpora/heldout-debian-music-questions.jsonl, corpora/heldout-debian-the-questions.jsonl,
-corpora/heldout-debian-backup-manager-questions.jsonl and corpora/heldout-debian-vdirsyncer-questions.jsonl, 30 each
+corpora/heldout-debian-backup-manager-questions.jsonl, corpora/heldout-debian-vdirsyncer-questions.jsonl,
+corpora/heldout-debian-fai-questions.jsonl and corpora/heldout-debian-coverage-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1821,6 +1860,11 @@ VDIRSYNCER_PAGES = [  # in the manual's order (index.html's): the front page, th
                                  "icloud", "nextcloud", "owncloud", "radicale", "xandikos")),
     "problems", "vdir",
 ]
+COVERAGE_PAGES = [  # in the manual's order (index.html's, the API pages in api.html's): the front page, then a file per page
+    "index", "install", "cmd", "config", "source", "excluding", "branch", "subprocess", "contexts", "api",
+    "api_coverage", "api_exceptions", "api_module", "api_plugin", "api_coveragedata", "dbschema", "howitworks", "plugins",
+    "trouble", "faq",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -2150,6 +2194,14 @@ CORPORA = {
     "debian-vdirsyncer": Corpus(
         "vdirsyncer-doc", "0.19.0-1", "414746fd663981363c30d0812489eadd1265a219dc7e6dd977887ab275c0d313",
         {f"{p.replace('/', '-')}.html": f"usr/share/doc/vdirsyncer-doc/html/{p}.html" for p in VDIRSYNCER_PAGES},
+    ),
+    "debian-fai": Corpus(
+        "fai-doc", "6.0.3+deb12u1", "a57bc9a5cb6bf9007690819156ec079acf1563d18b76454a6a4dd7dd915552e8",
+        {"fai-guide.pdf": "usr/share/doc/fai-doc/fai-guide.pdf"},
+    ),
+    "debian-coverage": Corpus(
+        "python-coverage-doc", "6.5.0+dfsg1-2", "0a5222e0d686f6510d8f206c02d3957446a9a399912022f075a8c9628e4aa39b",
+        {f"{p}.html": f"usr/share/doc/python-coverage-doc/html/{p}.html" for p in COVERAGE_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}

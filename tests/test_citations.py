@@ -2617,6 +2617,15 @@ def test_the_default_of_a_limit_answers_what_holds_unless_changed():
     pmult = [P(1, "max-threads-hard n: Hard limit on the number of pmilter threads. This is roughly equivalent to the "
                   "number of emails pmult is able to handle simultaneously. The default value is 6.")]
     assert bound_unsaid("What is the maximum value accepted for pmult's max-threads-hard setting?", "It is 6 [1].", pmult)
+    # Nor is it, to a question for the default of a setting whose name says it is a limit, where that
+    # setting's entry gives the default (backup-manager, round 45).
+    burning = [P(1, "Chapter 2. Configuration files 20 BM_BURNING_MAXSIZE Type: integer, default: 700. This is where you "
+                    "define the maximum size (in megabytes) of the media you will put in the device. Here is the list of "
+                    "the common sizes: • CDR/CDRW: 650, 700, 800 • DVD: 4700")]
+    asked = "BM_BURNING_MAXSIZE 默认设定的介质最大容量是多少兆字节？"
+    assert not bound_unsaid(asked, "700兆字节 [1]", burning)
+    assert bound_unsaid(asked.replace("默认设定的", ""), "700兆字节 [1]", burning)  # (a default is not a most)
+    assert bound_unsaid(asked, "700兆字节 [1]", [P(1, "BM_BURNING_SIZE Type: integer, default: 700.")])  # (another's)
 
 
 def test_a_chinese_question_answered_in_english_keeps_its_default_for_the_bound_check():

@@ -2223,6 +2223,11 @@ _NO_MOST = re.compile(r"\blimit\w*|\bhowever\s+many\b|\bunrestrict\w*|\bregardle
 # A Chinese question for a most, in the words a translation may lose: "一次最多可以合并多少个", "最大值是多少",
 # "上限是多少" (not "最大的区别", "最高效的方法", "如何最大化", "使用最多的命令需要几个参数").
 _MOST_ASKED_ZH = re.compile(r"(?:最多(?![的人])|最大(?:值|长度|数量|数目|大小)|最长(?!的)|上限)[^，。？?]{0,12}?(?:多少|几|多大|多长|多久)")
+# A setting's name that says it is a limit: BM_BURNING_MAXSIZE, max_connections, client.max-retries, maxlen
+# (not the words "maximum", "max" or "limit" alone).
+_LIMIT_NAME = re.compile(r"(?<![\w.-])(?=[\w.-]*(?:max|limit))(?![\w.-]*(?:maxim|limitation))"
+                         r"(?!(?:limits|limited|limiting|unlimited|climax|maxed)(?![\w-]))(?:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+"
+                         r"|(?:max|limit)[a-z0-9]+|[a-z]+(?:max|limit)[a-z0-9]*)(?![\w-])")
 _BOUND_NUMBER = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|\d+(?:\.\d+)?)(?![\w.]\d)", re.I)
 
 
@@ -2260,6 +2265,8 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
         return False  # ("Two", "五层": a number in words is left to the other checks)
     texts = [_normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages]
     defaulted = bool(_DEFAULT.search(question) or _DEFAULT.search(asked) or re.search(r"\bunless\b", question, re.I))
+    # (the settings the question names whose names say they are a limit: BM_BURNING_MAXSIZE, max_connections)
+    limit_names = {w for w in _LIMIT_NAME.findall(_normalised(f"{question} {asked}"))}
 
     def bound(text: str, start: int, end: int) -> bool:
         before = re.sub(r"\bmax\.", "max", text[max(0, start - BOUND_CHARS) : start])
@@ -2275,7 +2282,8 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
                     # (nothing between but its noun: not "Only 128, 192 and 256 are accepted", "Only 3 or more")
                     or re.search(r"\bonly\s*$", clause)
                     and re.match(r"\s(?:(?!\b(?:or|and|more|less|fewer)\b)[^.;,\d]){0,30}?\b(?:are|is)\s+(?:allowed|permitted|accepted)\b", after)
-                    or defaulted and _DEFAULT.search(clause) and _limit_entry(entry))
+                    or defaulted and _DEFAULT.search(clause) and (_limit_entry(entry) or any(
+                        re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", clause) for name in limit_names)))
     return not any(bound(text, m.start(), m.end()) for n in numbers for text in texts
                    for m in (_fact_pattern(n).finditer(text) if re.fullmatch(r"\d+(?:\.\d+)?", n)
                              else re.finditer(rf"(?<![\w.]){re.escape(n)}(?![\w.]\w)", text)))
