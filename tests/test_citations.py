@@ -1466,6 +1466,28 @@ def test_an_environment_variable_no_cited_passage_names_is_no_answer():
     assert variable_unsaid("Which option selects the C preprocessor?", "It is CPP [1].", options) == ""
 
 
+
+def test_an_exit_status_is_a_number_a_cited_passage_gives_as_one():
+    """backup-manager (round 45): "1" to "Which numeric exit code … when the post-backup command fails?"
+    came from passages that say only "exit with an error code" (the 1 was the manual's "1.3 Authors")."""
+    from kb.answer.citations import exit_unsaid
+
+    hooks = [Labelled(1, "BM_POST_BACKUP_COMMAND Type: string. If the command fails (exits with non zero value, or prints "
+                         "the keyword false on stdout) Backup Manager will exit with an error code.", "guide.pdf · p. 21"),
+             Labelled(2, "The first version of this document was written with the release 0.6. 1.3 Authors The first "
+                         "version was made in late 2005.", "guide.pdf · p. 5 · About this manual")]
+    question = "Which numeric exit code does backup-manager return when the post-backup command fails?"
+    assert exit_unsaid(question, "It returns 1 [2].", hooks)
+    assert exit_unsaid("当后置命令失败时 backup-manager 的退出码是多少？", "退出码为 1 [2]。", hooks)
+    assert not exit_unsaid(question, "It exits with a non-zero error code [1].", hooks)  # (no number: the other checks')
+    for passage in ("If the post-command fails, backup-manager exits with status 1.", "It returns 1 on error.",
+                    "1 if the post-command failed: exit code of backup-manager."):
+        assert not exit_unsaid(question, "It returns 1 [1].", [P(1, passage)]), passage
+    status = [Labelled(1, "0 Success.\n1 The post-command failed.", "backup-manager.8 · EXIT STATUS")]
+    assert not exit_unsaid(question, "It returns 1 [1].", status)  # (under a heading for them)
+    assert not exit_unsaid("How many hooks does backup-manager run?", "It runs 2 [2].", hooks)  # (asks no exit status)
+    assert not exit_unsaid("What does exit code 1 mean?", "Exit code 1 means failure [2].", hooks)  # (the question's own)
+
 def test_a_port_is_a_number_its_passage_gives_as_a_port():
     """"Which TCP port … by default?" answered with 19200, the baud rate beside "net:host:port" in
     the passage (AVRDUDE, round 17), is refused; a port the passage gives as one is kept."""

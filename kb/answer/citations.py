@@ -2142,6 +2142,38 @@ def port_unsaid(question: str, answer: str, cited: list[Cited]) -> bool:
     return not any(_said_as_port(n, f"{getattr(p, 'label', '')}\n{p.text}") for n in numbers for p in cited)
 
 
+# A question for an exit status as a number: "Which numeric exit code does backup-manager return when …",
+# "What exit status does it return on a usage error?", "退出码是多少" (not "How do I check the exit status?").
+_EXIT_ASKED = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:exit|return|error)\s+(?:code|status|value)s?\b"
+                         r"|\b(?:which|what)\s+(?:numeric\s+)?(?:code|status)\s+does\s+[^?]{0,60}?\b(?:exit|return)\b"
+                         r"|(?:退出|返回|错误)(?:码|状态码?|代码|值)(?:是|为)?(?:多少|什么|几)", re.I)
+# What gives a number as one: the exit's or status's words in its clause before it ("exits with 2", "exit
+# status of 1", "returns 0"), or after it ("1 on error: exit code"); under a heading for them, any.
+_EXIT_WORD = r"(?:exit(?:s|ed|ing)?|return(?:s|ed)?|status|(?:error|exit|return)\s+code|退出|返回)"
+
+
+def _said_as_exit(number: str, label: str, text: str) -> bool:
+    n = rf"(?<![\d.]){re.escape(number)}(?![\d]|\.\d)"
+    if re.search(rf"\b{_EXIT_WORD}", _normalised(label)):
+        return re.search(n, _normalised(text)) is not None
+    return re.search(rf"{_EXIT_WORD}[^.;!?。；\n]{{0,60}}?{n}|{n}[^.;!?。；\n]{{0,30}}?\b{_EXIT_WORD}", _normalised(text)) is not None
+
+
+def exit_unsaid(question: str, answer: str, cited: list[Cited]) -> bool:
+    """Whether a question for an exit status is answered with numbers no passage the answer cites
+    gives as one: "1" to "Which numeric exit code does backup-manager return when the post-backup
+    command fails?" from passages that say only "exit with an error code". An answer with no number
+    ("a non-zero code") is left to the other checks."""
+    if not _EXIT_ASKED.search(question):
+        return False
+    given = _normalised(question)
+    numbers = {m.group(0) for m in re.finditer(r"(?<![\w.:/-])\d{1,3}(?![\w.]\w|\d)", MARKER.sub(" ", answer), re.ASCII)}
+    numbers = {n for n in numbers if not re.search(rf"(?<![\d.]){n}(?!\d)", given)}
+    if not numbers:
+        return False
+    return not any(_said_as_exit(n, getattr(p, "label", "") or "", p.text) for n in numbers for p in cited)
+
+
 # A question for an environment variable by its name ("Which environment variable does camlidl read …",
 # "哪个环境变量"), and the names an answer may give for one: in capitals ("CPP", "$CAMLIDL_HOME"), of parts
 # in lower case ("http_proxy"), or Windows' ("%LocalAppData%").
