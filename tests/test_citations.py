@@ -389,6 +389,11 @@ def test_an_answer_that_only_gives_the_question_back_restates_it():
     assert restates(pipes, "The default file name for the FIFO between processes is PIPEFN, and the file "
                            "created to avoid a race is LOCKFN [1].")
     assert not restates(pipes, "PIPEFN is /run/nut/upssched.pipe and LOCKFN is /run/nut/upssched.lock [1].")
+    assert restates(pipes, "When it runs, the default file name for the FIFO between processes is PIPEFN, and the file "
+                           "created to avoid a race is LOCKFN [1].")
+    # A condition said back is not the answer's value: what follows it is (backup-manager, round 45).
+    lists = "What happens to the following incremental tarballs if the incremental list files that tar keeps are deleted?"
+    assert not restates(lists, "If the incremental list files that tar keeps are deleted, the next backups won't be incremental.")
     assert not restates("Is SSL enabled by default?", "By default, SSL is enabled [1].")
     assert not restates("Which is the default, lz4 or zstd?", "The default is lz4 [1].")
     # The answer's name as itself, not inside a longer word of the question; a count of what is asked in words

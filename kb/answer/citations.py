@@ -1554,6 +1554,8 @@ _VAGUE = re.compile(r"\b(?:a|an|some)\s+(?:certain|specific|particular)\b", re.I
 
 # The value an answer gives: the word after "is" that ends a clause ("… is PIPEFN, and …").
 _VALUE_IS = re.compile(r"\b(?:is|are)\s+[`\"']?([\w./-]+)[`\"']?(?=\s*(?:\[\d+\]\s*)?(?:[.,;]|\band\b|$))", re.I)
+# A sentence's opening condition, up to its comma: "If the incremental list files are deleted, …".
+_CONDITION_FIRST = re.compile(r"(?:^|(?<=[.!?]\s))\s*(?:if|when|whenever|once|after|unless|as\s+long\s+as)\b[^,.;:!?]*,", re.I)
 # "the default" before a word of the question: the thing asked about, not a value.
 _THE_DEFAULT = re.compile(r"\b(the|its)\s+default\s+(?=([A-Za-z][\w.-]*))", re.I)
 _POLAR = re.compile(r"^\W*(?:is|are|was|were|does|do|did|can|could|will|would|should|must|may|has|have)\b", re.I)
@@ -1645,7 +1647,12 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
         return False  # "-d was renamed to -D": options differ by case alone, which facts() does not keep
     if set(_TILDE.findall(plain)) - set(_TILDE.findall(question)):
         return False  # "The collection file becomes foo~": a backup name or a home path is a value
-    values = {v.lower() for v in _VALUE_IS.findall(plain)}
+    # (not in a condition said back before a clause of the answer's own words: "If the list files … are deleted,
+    # the next backups won't be incremental"; "When none is set, the server uses the 'default' log level" says
+    # nothing of its own)
+    after = _CONDITION_FIRST.sub(" ", plain)
+    own = _content_stems(after) - {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)} - {_stem("default")}
+    values = {v.lower() for v in _VALUE_IS.findall(after if own else plain)}
     listed = re.search(r"^[ \t]*(?:[-*•]|\d{1,3}[.)])[ \t]+\S", plain, re.M)  # a list gives its values below
     if values and not listed and _WH.match(question) and values <= set(re.findall(r"[\w./-]+", given)):
         return True  # "Which file does PIPEFN name by default?" "The default file name … is PIPEFN."
@@ -1686,9 +1693,7 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
     # no default ("It installs the default route" answers "Which route does it add?").
     if _DEFAULT.search(question) or _UNSET.search(question):
         plain = _THE_DEFAULT.sub(lambda m: m.group(1) + " " if _stem(m.group(2).lower()) in asked else m.group(0), plain)
-    said = {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(plain))
-            if (len(w) >= 4 or len(w) == 3 and w not in _SHORT) and w not in _STOP and w not in _FILLER
-            and w not in _UNIT_WORDS}
+    said = _content_stems(plain)
     # (a name the answer ends on, as a passage it cites writes it, is new though its first letters are
     # a question word's: "MenhirLib" to "… of Menhir's --coq-lib-path switch?"; not "configurable")
     whole = {_ending_off(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)}
@@ -1696,6 +1701,13 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
            for v in _VALUE_IS.findall(plain) if re.fullmatch(r"[A-Za-z]+[a-z][A-Z][A-Za-z]*", v)):
         return False
     return bool(said) and said <= asked
+
+
+def _content_stems(text: str) -> set[str]:
+    """The stems of a text's content words (not stop words, fillers or units)."""
+    return {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", _normalised(text))
+            if (len(w) >= 4 or len(w) == 3 and w not in _SHORT) and w not in _STOP and w not in _FILLER
+            and w not in _UNIT_WORDS}
 
 
 def _ending_off(word: str) -> str:
