@@ -2982,6 +2982,19 @@ def test_a_bracketed_value_in_a_list_whose_opening_sentence_of_defaults_stands_f
                   "How many worker processes does the server start by default?").dropped
 
 
+def test_a_version_in_a_relative_clause_before_its_number_is_one():
+    """vdirsyncer (round 45): "We only support the latest version of vdirsyncer, which is at the time of
+    this writing 0.19.0" gives 0.19.0 as a version of vdirsyncer; "the tests, which is 2.3" does not."""
+    from kb.answer.citations import said_as_version
+
+    names = {"vdirsyncer"}
+    text = "we only support the latest version of vdirsyncer, which is at the time of this writing 0.19.0. please update."
+    assert said_as_version("0.19.0", text, names, "vdirsyncer")
+    assert said_as_version("2.3", "we support the current release, which is now 2.3.", names)
+    assert not said_as_version("2.3", "see the list of tests, which is in section 2.3.", names)
+    assert not said_as_version("2.3", "the latest version of vdirsyncer, which is fast. section 2.3 lists it.", names)
+
+
 def test_the_next_of_a_run_of_versions_is_a_version():
     """ELinks: "To use this, first install LZMA Utils. Version 4.32.5 works; 4.42.2alpha also works":
     4.42.2 is a version of LZMA Utils too; a section's number a sentence later is none."""

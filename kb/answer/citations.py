@@ -954,9 +954,15 @@ def said_as_version(number: str, text: str, names: set[str] | None, of: str = ""
                 w.startswith(("version", "release")) or w in names for w in before) \
                 or before and before[-1] == "numbered" and re.search(
                     r"\b(?:release|version)s?\b", _CLAUSE_BREAK.split(text[max(0, m.start() - 200) : m.start()])[-1]) \
-                or before and before[-1] in _SINCE or "版本" in text[max(0, m.start() - 6) : m.start()]:
+                or before and before[-1] in _SINCE or "版本" in text[max(0, m.start() - 6) : m.start()] \
+                or _VERSION_WHICH.search(text[max(0, m.start() - 120) : m.start()]):
             return True
     return False
+
+
+# A version named in a relative clause before its number: "the latest version of vdirsyncer, which is at the
+# time of this writing 0.19.0", "the current release, which is now 2.3".
+_VERSION_WHICH = re.compile(r"\b(?:version|release)(?:\s+of\s+[\w.+-]+)?,?\s+(?:which|that)\s+is\s+(?:[^.;,:\d]{0,40}\s)?$")
 
 
 def given_as_default(fact: str, text: str, named: str = "") -> bool:
