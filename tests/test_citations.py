@@ -1736,6 +1736,19 @@ def test_a_backup_name_or_a_home_path_is_a_value_not_the_question_given_back():
     assert restates(question, "The collection file becomes the foo collection file [1].")
 
 
+def test_a_word_given_as_a_default_is_the_word_itself():
+    """backup-manager (round 45): "The default value of BM_BURNING_METHOD is CDR" came from a passage
+    whose only default near "cdr" was BM_BURNING_DEVICE's "/dev/cdrom"."""
+    from kb.answer.citations import given_as_default
+
+    burning = ("set the key bm_burning_method to the method of the media: • cdrw • dvd. bm_burning_device type: "
+               "string, default: /dev/cdrom. this is mandatory for using the burning feature.")
+    assert not given_as_default("cdr", burning)
+    assert given_as_default("cdrom", "bm_burning_device type: string, default: cdrom.")
+    assert given_as_default("line", "the unit, by default lines.")  # (its plural)
+    assert not given_as_default("line", "the unit, by default newlines.")
+
+
 def test_the_review_s_edge_cases_of_the_round_17_to_19_checks():
     """Counts in words beside a time, "version of" after "in which", generic "the software", ports
     beside baud rates and option flags, a table's third column, a value after a defaults list,

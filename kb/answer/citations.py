@@ -970,7 +970,11 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
     somewhere other than as the bound of a range: "read-quanta (1-10)" gives 10 as its largest
     value, not as its default, however near "the default (64)" of the entry before it."""
     fact = _unscored(fact, text)
+    word = re.fullmatch(r"[a-z][a-z0-9]*", fact) is not None
     for m in _fact_pattern(fact).finditer(text):
+        if word and (re.match(r"[a-z0-9]", text[m.start() - 1 : m.start()]) or re.match(r"(?:e?s)?[a-z0-9]", text[m.end():])
+                     and not re.match(r"e?s(?![a-z0-9])", text[m.end():])):
+            continue  # a word as itself (or its plural): "/dev/cdrom" gives no cdr as a default
         if _DECLARED.search(text[max(0, m.start() - 120) : m.start()]):
             return True  # a parameter reference's synopsis: <xsl:param name="toc.section.depth">5</xsl:param>
         if _ROW_VALUE.search(text[max(0, m.start() - 80) : m.start()]) \
