@@ -578,6 +578,23 @@ def test_an_answer_to_a_who_question_that_names_no_one_is_a_refusal():
     assert answer.refused and answer.refused_by == "grounding" and "names no one" in answer.dropped[-1]
 
 
+def test_who_frees_or_calls_something_is_answered_by_the_program_that_does_it():
+    """MUSIC (round 44): "Who frees the message that MUSIC hands to an application's message
+    handler?" is answered by "The MUSIC library deallocates the message", from "The message given
+    to the MessageHandler is deallocated by the MUSIC library."; a person is still asked for by
+    "Who maintains …", and a passage that says nothing of freeing still does not answer."""
+    from kb.answer.citations import names_nobody, role_unsaid
+
+    question = "Who frees the message that MUSIC hands to an application's message handler?"
+    answer = "The MUSIC library deallocates the message [1]."
+    handler = [P(1, "The message given to the MessageHandler is deallocated by the MUSIC library. 4.3.8 Index maps")]
+    assert not names_nobody(question, answer) and role_unsaid(question, handler) == ""
+    assert role_unsaid(question, [P(1, "The MessageHandler receives each message from the MUSIC library.")])
+    assert not names_nobody("Who calls the event handler?", "The scheduler calls it once per tick [1].")
+    assert names_nobody("Who maintains the package list?", "The library maintains it [1].")
+    assert names_nobody("Who frees the message?", "It is freed after delivery [1].")  # (no one, no program)
+
+
 def test_a_value_given_as_the_default_needs_a_passage_that_says_it_is_the_default():
     """Near misses answered from an example configuration: "c-max-rate 10M" in a listing is not
     c-max-rate's default."""

@@ -2664,6 +2664,20 @@ _AUTHORSHIP = ("author", "wrote", "written", "writer", "develop", "creat", "desi
                "found", "origin", "maintain", "ported", "porting")
 
 
+# "Who frees / allocates / owns / calls the …?": a question about what a program does with memory or a
+# call, which a library, the caller or the kernel answers as well as a person; and the words a passage
+# may say it in ("is deallocated by the MUSIC library" for "frees").
+_RESOURCE_WHO = re.compile(r"^\W*who\s+(?:is\s+responsible\s+for\s+)?(?P<verb>free|dealloc|allocat|own|call|invok|destroy"
+                           r"|delet|clos)[a-z]*\s+(?:the|a|an|this|that|these|those|each|all|its|their)\b", re.I)
+_RESOURCE_SAID = {"free": "free|dealloc|releas|destr|delet|reclaim", "dealloc": "free|dealloc|releas|destr|delet|reclaim",
+                  "destroy": "free|dealloc|destr|delet", "delet": "free|dealloc|destr|delet",
+                  "allocat": "allocat|creat", "own": "own|responsib", "call": "call|invok", "invok": "call|invok",
+                  "clos": "clos"}
+_AGENT_NOUN = re.compile(r"\b(?:library|application|program|caller|callee|runtime|kernel|user|server|client|daemon|process"
+                         r"|thread|framework|system|driver|module|function|routine|handler|backend|back-end|scheduler"
+                         r"|interpreter|compiler|garbage\s+collector|destructor|operating\s+system|api|object)s?\b", re.I)
+
+
 def asked_role(question: str) -> str:
     """The stem of the role a "who" question asks about ("leader", "leads" → "lead"; "head";
     "coordinator", "coordinates" → "coordinat"; "wrote", "developed" → "author"), or "" for
@@ -2690,7 +2704,9 @@ def role_unsaid(question: str, cited: list[Cited]) -> str:
     if not role:
         return ""
     # (at a word's start: the Epson driver "has been rewritten" says nothing of who wrote another one)
-    stems = _AUTHORSHIP if role == "author" else (role,)
+    resource = _RESOURCE_WHO.match(question)
+    stems = _AUTHORSHIP if role == "author" else tuple(_RESOURCE_SAID[resource["verb"].lower()].split("|")) \
+        if resource else (role,)
     said = re.compile(rf"(?<![a-z])(?:{'|'.join(stems)})[a-z]*")
     made = _WHO_MADE.match(question) or _WHO_ROLE.match(question)
     own = set(re.findall(r"[a-z]+", _normalised(question[made.end():]))) if made else set()
@@ -2743,6 +2759,8 @@ def names_nobody(question: str, answer: str) -> bool:
     plain = MARKER.sub(" ", answer)
     if not _WHO.match(question) or _DATE_ASKED.search(question) and not re.search(r"\bby\s+(?:the|a|an|its)\s+[a-z]", plain):
         return False  # ("Who started developing MrBayes in which year?", a translation, asks for a year)
+    if _RESOURCE_WHO.match(question) and _AGENT_NOUN.search(plain):
+        return False  # "Who frees the message …?" "The MUSIC library deallocates it."
     asked = {w.lower() for w in re.findall(r"[A-Za-z]+", question)}
     # (a company by its acronym, where the answer says it did it: "IBM developed …", "… by IBM"; not
     # "by the primary KDC")
