@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's eighty-four held-out sets: forty-two PDF manuals and forty-two HTML manuals, each held out for one round.
+"""Build kb's eighty-six held-out sets: forty-three PDF manuals and forty-three HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: eighty-four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: eighty-six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1313,6 +1313,38 @@ below) and unpacked there with `dpkg -x`:
   (sleepy.html: who drew it), the module index and the search page, the reStructuredText sources (_sources/, the same
   text), the search index and inventory, the images, stylesheets and scripts, and the changelogs, copyright and doc-base
   metadata.
+- debian-libconfig: libconfig-doc 1.5-0.4 (sha256 ab19b2460d5e1ca888d739fc3930aecca3639bfe21acf057b89eb69bc10cd14e), the
+  manual "libconfig: A Library For Processing Structured Configuration Files", version 1.5 of 21 Sep 2014, by Mark A.
+  Lindner (copyright 2005-2014; libconfig, the C and C++ library that reads, manipulates and writes structured
+  configuration files): the introduction (why another configuration file library, using the library from C and from C++,
+  multithreading and internationalization issues, compiling with pkg-config, the version test macros); configuration
+  files (settings, groups, arrays, lists, integer, 64-bit integer, floating point, boolean and string values, comments and
+  include directives); the C API (reading, writing and error reporting, the include directory, the options, the tab width
+  and default format, looking up, getting, setting, adding and removing settings and elements, setting types, source
+  file and line, hooks and destructors); the C++ API (the exceptions, the Config and Setting classes and their methods);
+  the example programs; and the configuration file grammar. Kept: the PDF of the manual, 52 PDF pages (about 106,000
+  characters of text as pypdf extracts it; the page numbers printed on its pages are the PDF's less four; PDF page 1 is
+  the title, page 2 the copyright, page 3 the table of contents, pages 4, 8, 32, 34, 36, 46, 50 and 52 are blank, pages
+  37-45 the GNU LGPL 2.1 as Appendix A and pages 47-51 the function, type and concept indexes), one file; the package
+  ships it gzipped (libconfig.pdf.gz) and it is laid out unpacked, with the package's mtime. Left out: the changelogs,
+  copyright and doc-base metadata (the package holds nothing else).
+- debian-prover9: prover9-doc 0.0.200902a-2.1 (sha256 0584e4d91ff62416638c5b1061587e19066200425ec9ea6b6ba67fce234aa682),
+  the Prover9 Manual, version 2009-02A (Prover9, the resolution/paramodulation automated theorem prover for first-order
+  and equational logic, successor of Otter, with Mace4 and the other programs built on the LADR library): the
+  introduction, installation, running Prover9 (input files, time limit, statistics, exit codes), input files, clauses and
+  formulas; search preparation (automatic modes, term ordering, more preparation, search limits); inference (the loop,
+  selecting the given clause, inference rules, processing inferred clauses); output files; more features (weighting,
+  attributes, goals and denials, production mode, and the advanced features: actions, hints, semantic guidance, clause
+  properties, keep and delete rules, given selection); Mace4 (introduction, input, options, arithmetic, interpformat,
+  isofilter); the related programs (prooftrans, fof-prover9 and the other LADR programs); and the list of all Prover9
+  options, the glossary and the references. The package has no manual in another format but the same pages printed to
+  one PDF. Kept: its HTML, one file per page as the package ships it, 36 files in the manual's order (nav.html's, the
+  advanced features' pages in advanced.html's), about 201,000 characters of text once the tags are stripped (ASCII).
+  Left out: the frameset and the navigation bar (index.html, nav.html: no text of their own), the advanced features'
+  page (advanced.html: a list of links to six of the kept pages), two sets of talk slides (talk-semantics.html,
+  talk-software.html: not part of the manual), the same pages printed to one PDF (finalbook.pdf.gz, 119 pages: one
+  format), the example inputs and outputs (examples/: Prover9 and Mace4 jobs, not the manual's text), the image and the
+  stylesheet, and the changelog, copyright and doc-base metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1399,6 +1431,8 @@ Layout:
     bench/.cache/heldout/debian-vdirsyncer/corpus/<page>.html or tutorials-<page>.html
     bench/.cache/heldout/debian-fai/corpus/fai-guide.pdf
     bench/.cache/heldout/debian-coverage/corpus/<page>.html
+    bench/.cache/heldout/debian-libconfig/corpus/libconfig.pdf
+    bench/.cache/heldout/debian-prover9/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1441,7 +1475,8 @@ corpora/heldout-debian-fasta-questions.jsonl, corpora/heldout-debian-csvkit-ques
 corpora/heldout-debian-camlidl-questions.jsonl, corpora/heldout-debian-kernel-questions.jsonl,
 corpora/heldout-debian-music-questions.jsonl, corpora/heldout-debian-the-questions.jsonl,
 corpora/heldout-debian-backup-manager-questions.jsonl, corpora/heldout-debian-vdirsyncer-questions.jsonl,
-corpora/heldout-debian-fai-questions.jsonl and corpora/heldout-debian-coverage-questions.jsonl, 30 each
+corpora/heldout-debian-fai-questions.jsonl, corpora/heldout-debian-coverage-questions.jsonl,
+corpora/heldout-debian-libconfig-questions.jsonl and corpora/heldout-debian-prover9-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1865,6 +1900,12 @@ COVERAGE_PAGES = [  # in the manual's order (index.html's, the API pages in api.
     "api_coverage", "api_exceptions", "api_module", "api_plugin", "api_coveragedata", "dbschema", "howitworks", "plugins",
     "trouble", "faq",
 ]
+PROVER9_PAGES = [  # in the manual's order (nav.html's, the advanced features' pages in advanced.html's): a file per page
+    "intro", "install", "running", "input", "syntax", "auto", "term-order", "more-prep", "limits", "loop", "select",
+    "inf-rules", "process-inf", "output", "weight", "attributes", "goals", "production", "actions", "hints", "semantics",
+    "clause-properties", "white-black", "select2", "mace4", "m4-input", "m4-options", "m4-arithmetic", "m4-interpformat",
+    "m4-isofilter", "prooftrans", "fof-prover9", "others", "options", "glossary", "references",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -2202,6 +2243,14 @@ CORPORA = {
     "debian-coverage": Corpus(
         "python-coverage-doc", "6.5.0+dfsg1-2", "0a5222e0d686f6510d8f206c02d3957446a9a399912022f075a8c9628e4aa39b",
         {f"{p}.html": f"usr/share/doc/python-coverage-doc/html/{p}.html" for p in COVERAGE_PAGES},
+    ),
+    "debian-libconfig": Corpus(
+        "libconfig-doc", "1.5-0.4", "ab19b2460d5e1ca888d739fc3930aecca3639bfe21acf057b89eb69bc10cd14e",
+        {"libconfig.pdf": "usr/share/doc/libconfig-doc/libconfig.pdf.gz"},
+    ),
+    "debian-prover9": Corpus(
+        "prover9-doc", "0.0.200902a-2.1", "0584e4d91ff62416638c5b1061587e19066200425ec9ea6b6ba67fce234aa682",
+        {f"{p}.html": f"usr/share/doc/prover9-doc/html/{p}.html" for p in PROVER9_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
