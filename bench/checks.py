@@ -75,7 +75,7 @@ CHECKS: dict[str, list[tuple[Any, str, Any]]] = {
     "wrong kind (an amount of another kind)": [(generation, "wrong_kind", lambda *_, **__: "")],
     "port (a number its passage gives as a port)": [(generation, "port_unsaid", lambda *_, **__: False)],
     "exit (a number its passage gives as an exit status)": [(generation, "exit_unsaid", lambda *_, **__: False)],
-        "variable (an environment variable no cited passage names)": [(generation, "variable_unsaid", lambda *_, **__: "")],
+    "variable (an environment variable no cited passage names)": [(generation, "variable_unsaid", lambda *_, **__: "")],
     "no limit (a claim of no bound unsaid)": [(generation, "unbounded_unsaid", lambda *_, **__: False)],
     "bound (a maximum no passage gives as a bound)": [(generation, "bound_unsaid", lambda *_, **__: False)],
     "absence (\"it is not so\" unsaid)": [(generation, "absence_unsaid", lambda *_, **__: False)],

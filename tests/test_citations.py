@@ -346,6 +346,7 @@ def test_the_digits_of_a_name_are_no_number_the_passage_states():
     assert ground("The build came from commit 4021 [1].", ids).dropped
     assert not ground("The second name is 3b4c9995-5c67-4021-9fa0-be4633623e1c [1].", ids).dropped
     assert not ground("It was fixed in commit 5d41402abc [1].", ids).dropped
+    assert not ground("It came with version 2.1, in 2023 [1].", [P(1, "2.1 -- 15-Feb-2023: added --force.")]).dropped  # (a date)
     # A hexadecimal number is one fact: 0x20 is not 20.
     status = [P(1, "The exit code is ORed with 0x20 when the child died due to signals.")]
     assert not ground("The exit code is ORed with 0x20 [1].", status).dropped
@@ -394,6 +395,9 @@ def test_an_answer_that_only_gives_the_question_back_restates_it():
     # A condition said back is not the answer's value: what follows it is (backup-manager, round 45).
     lists = "What happens to the following incremental tarballs if the incremental list files that tar keeps are deleted?"
     assert not restates(lists, "If the incremental list files that tar keeps are deleted, the next backups won't be incremental.")
+    # To "When …?", the condition is the answer.
+    assert not restates("When is a backup incremental?", "When the list file is present, the next backup is incremental [1].")
+    assert not restates("In which case is the cache stale?", "If the TTL is exceeded, the cached entry is stale [1].")
     assert not restates("Is SSL enabled by default?", "By default, SSL is enabled [1].")
     assert not restates("Which is the default, lz4 or zstd?", "The default is lz4 [1].")
     # The answer's name as itself, not inside a longer word of the question; a count of what is asked in words
@@ -1509,6 +1513,20 @@ def test_an_exit_status_is_a_number_a_cited_passage_gives_as_one():
     assert not exit_unsaid(question, "It returns 1 [1].", status)  # (under a heading for them)
     assert not exit_unsaid("How many hooks does backup-manager run?", "It runs 2 [2].", hooks)  # (asks no exit status)
     assert not exit_unsaid("What does exit code 1 mean?", "Exit code 1 means failure [2].", hooks)  # (the question's own)
+    # In the same paragraph as a word of exits, returns or status codes, however far in it; in words too.
+    ls = [Labelled(1, "Exit status: 0 if OK, 1 if minor problems (e.g., cannot access subdirectory), 2 if serious trouble "
+                      "(e.g., cannot access command-line argument).", "ls.1 · DESCRIPTION")]
+    assert not exit_unsaid("What exit status does ls return on serious trouble?", "ls exits with status 2 [1].", ls)
+    grep = [Labelled(1, "Normally the exit status is 0 if a line is selected, 1 if no lines were selected, and 2 if an "
+                        "error occurred.", "grep.pdf · p. 3")]
+    assert not exit_unsaid("What exit status does grep return when an error occurs?", "It returns 2 [1].", grep)
+    close = [P(1, "close() returns zero on success.")]
+    assert not exit_unsaid("What return value does close() give on success?", "close() returns 0 on success [1].", close)
+    assert not exit_unsaid("rsync 协议不兼容时的退出码是多少？", "退出码为 2 [1]。", [P(1, "错误码 2 表示协议不兼容。")])
+    apart = [P(1, "The tool exits when done.\n\n2 Configuration\n\nSee the list of files.")]
+    assert exit_unsaid("Which exit code does the tool return on error?", "It returns 2 [1].", apart)  # (another paragraph)
+    # An HTTP error code is no exit status.
+    assert not exit_unsaid("Which error code does nginx return for a too large body?", "413 [1].", hooks)
 
 def test_a_port_is_a_number_its_passage_gives_as_a_port():
     """"Which TCP port … by default?" answered with 19200, the baud rate beside "net:host:port" in
@@ -2683,6 +2701,8 @@ def test_the_default_of_a_limit_answers_what_holds_unless_changed():
     assert not bound_unsaid(asked, "700兆字节 [1]", burning)
     assert bound_unsaid(asked.replace("默认设定的", ""), "700兆字节 [1]", burning)  # (a default is not a most)
     assert bound_unsaid(asked, "700兆字节 [1]", [P(1, "BM_BURNING_SIZE Type: integer, default: 700.")])  # (another's)
+    assert bound_unsaid("What is the maximum length of a field by default when the delimiter is a comma?", "128 [1].",
+                        [P(1, "The delimiter defaults to a comma, and 128 is the buffer used by the parser.")])
 
 
 def test_a_chinese_question_answered_in_english_keeps_its_default_for_the_bound_check():
@@ -3023,6 +3043,8 @@ def test_a_version_in_a_relative_clause_before_its_number_is_one():
     assert said_as_version("2.3", "we support the current release, which is now 2.3.", names)
     assert not said_as_version("2.3", "see the list of tests, which is in section 2.3.", names)
     assert not said_as_version("2.3", "the latest version of vdirsyncer, which is fast. section 2.3 lists it.", names)
+    assert not said_as_version("3.8", "we only support the latest release of foo, which is known to work with python 3.8 "
+                                      "and newer.", {"foo"}, "foo")  # (another product's)
 
 
 def test_the_next_of_a_run_of_versions_is_a_version():

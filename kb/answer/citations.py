@@ -43,9 +43,10 @@ _ABBREVIATION = re.compile(r"(?:^|\s)(?:(?i:etc|vs|cf|dr|mr|mrs|ms|no|fig|approx
 # A name: a capitalised word inside a sentence (not its first word), e.g. "Smith" in "led by J. Smith".
 _NAME = re.compile(r"(?<=[\w,;:)\]] )[A-Z][a-z]{2,}(?:[ -][A-Z][a-z]+)*")
 _HEX = re.compile(r"(?<![\w.])0[xX][0-9a-fA-F]+(?![\w.])")  # a hexadecimal number: 0x20, 0x01020304
-# A UUID, hash or commit id: hexadecimal digits and letters, 8 or more, in hyphen-joined groups.
-_HEX_BLOB = re.compile(r"(?<![\w.-])(?=[0-9a-f-]{8,}(?![\w-]))(?=[\d-]*[a-f])(?=[a-f-]*\d)[0-9a-f]+(?:-[0-9a-f]+)*(?![\w-])",
-                       re.I)
+# A UUID, hash or commit id: hexadecimal digits and letters in hyphen-joined groups, one of 7 or more
+# (not a date, "15-Feb-2023").
+_HEX_BLOB = re.compile(r"(?<![\w.-])(?=(?:[0-9a-f]+-)*[0-9a-f]{7,}(?:-[0-9a-f]+)*(?![\w-]))(?=[\d-]*[a-f])(?=[a-f-]*\d)"
+                       r"[0-9a-f]+(?:-[0-9a-f]+)*(?![\w-])", re.I)
 # An IPv6 address (ff05::1:3, 2001:db8::1): one fact, and no number of its own to a passage ("2" is
 # not in ff02::1:2). Two colons at least, with "::" or three groups: "10:30:00" is a time.
 _IPV6 = re.compile(r"(?<![\w:])(?=[0-9a-fA-F:]*::|(?:[0-9a-fA-F]{1,4}:){3})[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4}){2,7}(?![\w:])")
@@ -962,7 +963,8 @@ def said_as_version(number: str, text: str, names: set[str] | None, of: str = ""
 
 # A version named in a relative clause before its number: "the latest version of vdirsyncer, which is at the
 # time of this writing 0.19.0", "the current release, which is now 2.3".
-_VERSION_WHICH = re.compile(r"\b(?:version|release)(?:\s+of\s+[\w.+-]+)?,?\s+(?:which|that)\s+is\s+(?:[^.;,:\d]{0,40}\s)?$")
+_VERSION_WHICH = re.compile(r"\b(?:version|release)(?:\s+of\s+[\w.+-]+)?,?\s+(?:which|that)\s+is\s+(?:(?:now|currently|today"
+                            r"|(?:at\s+the\s+time\s+of|as\s+of)\s+(?:this\s+)?writing),?\s+)?$")
 
 
 def given_as_default(fact: str, text: str, named: str = "") -> bool:
@@ -1564,6 +1566,9 @@ _VAGUE = re.compile(r"\b(?:a|an|some)\s+(?:certain|specific|particular)\b", re.I
 
 # The value an answer gives: the word after "is" that ends a clause ("… is PIPEFN, and …").
 _VALUE_IS = re.compile(r"\b(?:is|are)\s+[`\"']?([\w./-]+)[`\"']?(?=\s*(?:\[\d+\]\s*)?(?:[.,;]|\band\b|$))", re.I)
+# A question whose answer is a condition: "When is …", "In which case …", "Under what conditions …".
+_WHEN_ASKED = re.compile(r"^\W*when\b|\b(?:in\s+(?:which|what)\s+(?:case|situation)s?|under\s+(?:which|what)\s+"
+                         r"(?:conditions?|circumstances?))\b", re.I)
 # A sentence's opening condition, up to its comma: "If the incremental list files are deleted, …".
 _CONDITION_FIRST = re.compile(r"(?:^|(?<=[.!?]\s))\s*(?:if|when|whenever|once|after|unless|as\s+long\s+as)\b[^,.;:!?]*,", re.I)
 # "the default" before a word of the question: the thing asked about, not a value.
@@ -1660,7 +1665,8 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
     # (not in a condition said back before a clause of the answer's own words: "If the list files … are deleted,
     # the next backups won't be incremental"; "When none is set, the server uses the 'default' log level" says
     # nothing of its own)
-    after = _CONDITION_FIRST.sub(" ", plain)
+    # (to "When is a backup incremental?", the condition is the answer: "When the list file is present, …")
+    after = plain if _WHEN_ASKED.search(question) else _CONDITION_FIRST.sub(" ", plain)
     own = _content_stems(after) - {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)} - {_stem("default")}
     values = {v.lower() for v in _VALUE_IS.findall(after if own else plain)}
     listed = re.search(r"^[ \t]*(?:[-*•]|\d{1,3}[.)])[ \t]+\S", plain, re.M)  # a list gives its values below
@@ -2166,26 +2172,31 @@ def port_unsaid(question: str, answer: str, cited: list[Cited]) -> bool:
 
 # A question for an exit status as a number: "Which numeric exit code does backup-manager return when …",
 # "What exit status does it return on a usage error?", "退出码是多少" (not "How do I check the exit status?").
-_EXIT_ASKED = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:exit|return|error)\s+(?:code|status|value)s?\b"
-                         r"|\b(?:which|what)\s+(?:numeric\s+)?(?:code|status)\s+does\s+[^?]{0,60}?\b(?:exit|return)\b"
-                         r"|(?:退出|返回|错误)(?:码|状态码?|代码|值)(?:是|为)?(?:多少|什么|几)", re.I)
-# What gives a number as one: the exit's or status's words in its clause before it ("exits with 2", "exit
-# status of 1", "returns 0"), or after it ("1 on error: exit code"); under a heading for them, any.
-_EXIT_WORD = r"(?:exit(?:s|ed|ing)?|return(?:s|ed)?|status|(?:error|exit|return)\s+code|退出|返回)"
+_EXIT_ASKED = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:exit|return)\s+(?:code|status|value)s?\b"
+                         r"|\b(?:which|what)\s+(?:numeric\s+)?(?:exit\s+)?(?:code|status)\s+does\s+[^?]{0,60}?\bexit\b"
+                         r"|(?:退出|返回)(?:码|状态码?|代码|值)(?:是|为)?(?:多少|什么|几)", re.I)
+# What gives a number as one: a word of exits, returns or status codes near it, in the same paragraph
+# ("Exit status: 0 if OK, 1 if minor problems (e.g., …), 2 if serious trouble", "the 413 … error is
+# returned"); under a heading for them, anywhere.
+_EXIT_WORD = re.compile(r"\b(?:exit|return|status|error\s+code)|退出|返回|错误码|状态码", re.I)
+EXIT_CHARS = 300  # how near a number a passage's exit, return or status word must be
 
 
 def _said_as_exit(number: str, label: str, text: str) -> bool:
-    n = rf"(?<![\d.]){re.escape(number)}(?![\d]|\.\d)"
-    if re.search(rf"\b{_EXIT_WORD}", _normalised(label)):
-        return re.search(n, _normalised(text)) is not None
-    return re.search(rf"{_EXIT_WORD}[^.;!?。；\n]{{0,60}}?{n}|{n}[^.;!?。；\n]{{0,30}}?\b{_EXIT_WORD}", _normalised(text)) is not None
+    if _EXIT_WORD.search(_normalised(label)):
+        return _fact_pattern(number).search(_normalised(text)) is not None
+    body = _normalised(text)
+    # (in digits or as its English word: "close() returns zero on success")
+    return any(_EXIT_WORD.search(paragraph) for m in _fact_pattern(number).finditer(body)
+               for paragraph in [re.split(r"\n\s*\n", body[max(0, m.start() - EXIT_CHARS) : m.start()])[-1]
+                                 + re.split(r"\n\s*\n", body[m.end() : m.end() + EXIT_CHARS])[0]])
 
 
 def exit_unsaid(question: str, answer: str, cited: list[Cited]) -> bool:
     """Whether a question for an exit status is answered with numbers no passage the answer cites
-    gives as one: "1" to "Which numeric exit code does backup-manager return when the post-backup
-    command fails?" from passages that say only "exit with an error code". An answer with no number
-    ("a non-zero code") is left to the other checks."""
+    gives as one, near a word of exits, returns or status codes: "1" to "Which numeric exit code does
+    backup-manager return when the post-backup command fails?" from a passage about the manual (its
+    "1.3 Authors"). An answer with no number ("a non-zero code") is left to the other checks."""
     if not _EXIT_ASKED.search(question):
         return False
     given = _normalised(question)
@@ -2280,7 +2291,7 @@ _MOST_ASKED_ZH = re.compile(r"(?:最多(?![的人])|最大(?:值|长度|数量|�
 # A setting's name that says it is a limit: BM_BURNING_MAXSIZE, max_connections, client.max-retries, maxlen
 # (not the words "maximum", "max" or "limit" alone).
 _LIMIT_NAME = re.compile(r"(?<![\w.-])(?=[\w.-]*(?:max|limit))(?![\w.-]*(?:maxim|limitation))"
-                         r"(?!(?:limits|limited|limiting|unlimited|climax|maxed)(?![\w-]))(?:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+"
+                         r"(?!(?:limits|limited|limiting|unlimited|climax|maxed)(?![\w-])|delimit)(?:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+"
                          r"|(?:max|limit)[a-z0-9]+|[a-z]+(?:max|limit)[a-z0-9]*)(?![\w-])")
 _BOUND_NUMBER = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|\d+(?:\.\d+)?)(?![\w.]\d)", re.I)
 
