@@ -74,7 +74,6 @@ CHECKS: dict[str, list[tuple[Any, str, Any]]] = {
     "sibling (a neighbour setting)": [(generation, "sibling", lambda *_, **__: "")],
     "wrong kind (an amount of another kind)": [(generation, "wrong_kind", lambda *_, **__: "")],
     "port (a number its passage gives as a port)": [(generation, "port_unsaid", lambda *_, **__: False)],
-    "exit (a number its passage gives as an exit status)": [(generation, "exit_unsaid", lambda *_, **__: False)],
     "variable (an environment variable no cited passage names)": [(generation, "variable_unsaid", lambda *_, **__: "")],
     "no limit (a claim of no bound unsaid)": [(generation, "unbounded_unsaid", lambda *_, **__: False)],
     "bound (a maximum no passage gives as a bound)": [(generation, "bound_unsaid", lambda *_, **__: False)],

@@ -1493,41 +1493,6 @@ def test_an_environment_variable_no_cited_passage_names_is_no_answer():
 
 
 
-def test_an_exit_status_is_a_number_a_cited_passage_gives_as_one():
-    """backup-manager (round 45): "1" to "Which numeric exit code … when the post-backup command fails?"
-    came from passages that say only "exit with an error code" (the 1 was the manual's "1.3 Authors")."""
-    from kb.answer.citations import exit_unsaid
-
-    hooks = [Labelled(1, "BM_POST_BACKUP_COMMAND Type: string. If the command fails (exits with non zero value, or prints "
-                         "the keyword false on stdout) Backup Manager will exit with an error code.", "guide.pdf · p. 21"),
-             Labelled(2, "The first version of this document was written with the release 0.6. 1.3 Authors The first "
-                         "version was made in late 2005.", "guide.pdf · p. 5 · About this manual")]
-    question = "Which numeric exit code does backup-manager return when the post-backup command fails?"
-    assert exit_unsaid(question, "It returns 1 [2].", hooks)
-    assert exit_unsaid("当后置命令失败时 backup-manager 的退出码是多少？", "退出码为 1 [2]。", hooks)
-    assert not exit_unsaid(question, "It exits with a non-zero error code [1].", hooks)  # (no number: the other checks')
-    for passage in ("If the post-command fails, backup-manager exits with status 1.", "It returns 1 on error.",
-                    "1 if the post-command failed: exit code of backup-manager."):
-        assert not exit_unsaid(question, "It returns 1 [1].", [P(1, passage)]), passage
-    status = [Labelled(1, "0 Success.\n1 The post-command failed.", "backup-manager.8 · EXIT STATUS")]
-    assert not exit_unsaid(question, "It returns 1 [1].", status)  # (under a heading for them)
-    assert not exit_unsaid("How many hooks does backup-manager run?", "It runs 2 [2].", hooks)  # (asks no exit status)
-    assert not exit_unsaid("What does exit code 1 mean?", "Exit code 1 means failure [2].", hooks)  # (the question's own)
-    # In the same paragraph as a word of exits, returns or status codes, however far in it; in words too.
-    ls = [Labelled(1, "Exit status: 0 if OK, 1 if minor problems (e.g., cannot access subdirectory), 2 if serious trouble "
-                      "(e.g., cannot access command-line argument).", "ls.1 · DESCRIPTION")]
-    assert not exit_unsaid("What exit status does ls return on serious trouble?", "ls exits with status 2 [1].", ls)
-    grep = [Labelled(1, "Normally the exit status is 0 if a line is selected, 1 if no lines were selected, and 2 if an "
-                        "error occurred.", "grep.pdf · p. 3")]
-    assert not exit_unsaid("What exit status does grep return when an error occurs?", "It returns 2 [1].", grep)
-    close = [P(1, "close() returns zero on success.")]
-    assert not exit_unsaid("What return value does close() give on success?", "close() returns 0 on success [1].", close)
-    assert not exit_unsaid("rsync 协议不兼容时的退出码是多少？", "退出码为 2 [1]。", [P(1, "错误码 2 表示协议不兼容。")])
-    apart = [P(1, "The tool exits when done.\n\n2 Configuration\n\nSee the list of files.")]
-    assert exit_unsaid("Which exit code does the tool return on error?", "It returns 2 [1].", apart)  # (another paragraph)
-    # An HTTP error code is no exit status.
-    assert not exit_unsaid("Which error code does nginx return for a too large body?", "413 [1].", hooks)
-
 def test_a_port_is_a_number_its_passage_gives_as_a_port():
     """"Which TCP port … by default?" answered with 19200, the baud rate beside "net:host:port" in
     the passage (AVRDUDE, round 17), is refused; a port the passage gives as one is kept."""
@@ -2703,6 +2668,8 @@ def test_the_default_of_a_limit_answers_what_holds_unless_changed():
     assert bound_unsaid(asked, "700兆字节 [1]", [P(1, "BM_BURNING_SIZE Type: integer, default: 700.")])  # (another's)
     assert bound_unsaid("What is the maximum length of a field by default when the delimiter is a comma?", "128 [1].",
                         [P(1, "The delimiter defaults to a comma, and 128 is the buffer used by the parser.")])
+    assert bound_unsaid("What is the maximum length of a field by default when field_delimiter is a comma?", "128 [1].",
+                        [P(1, "field_delimiter defaults to a comma, and 128 is the buffer used by the parser.")])
 
 
 def test_a_chinese_question_answered_in_english_keeps_its_default_for_the_bound_check():
@@ -3043,6 +3010,7 @@ def test_a_version_in_a_relative_clause_before_its_number_is_one():
     assert said_as_version("2.3", "we support the current release, which is now 2.3.", names)
     assert not said_as_version("2.3", "see the list of tests, which is in section 2.3.", names)
     assert not said_as_version("2.3", "the latest version of vdirsyncer, which is fast. section 2.3 lists it.", names)
+    assert said_as_version("2.3", "the current release, which is currently at 2.3.", names)
     assert not said_as_version("3.8", "we only support the latest release of foo, which is known to work with python 3.8 "
                                       "and newer.", {"foo"}, "foo")  # (another product's)
 

@@ -963,8 +963,8 @@ def said_as_version(number: str, text: str, names: set[str] | None, of: str = ""
 
 # A version named in a relative clause before its number: "the latest version of vdirsyncer, which is at the
 # time of this writing 0.19.0", "the current release, which is now 2.3".
-_VERSION_WHICH = re.compile(r"\b(?:version|release)(?:\s+of\s+[\w.+-]+)?,?\s+(?:which|that)\s+is\s+(?:(?:now|currently|today"
-                            r"|(?:at\s+the\s+time\s+of|as\s+of)\s+(?:this\s+)?writing),?\s+)?$")
+_VERSION_WHICH = re.compile(r"\b(?:version|release)(?:\s+of\s+[\w.+-]+)?,?\s+(?:which|that)\s+is\s+(?:(?:now|currently|presently|still|today"
+                            r"|at\s+present|(?:at\s+the\s+time\s+of|as\s+of)\s+(?:this\s+)?writing),?\s+)?(?:at\s+)?$")
 
 
 def given_as_default(fact: str, text: str, named: str = "") -> bool:
@@ -2170,43 +2170,6 @@ def port_unsaid(question: str, answer: str, cited: list[Cited]) -> bool:
     return not any(_said_as_port(n, f"{getattr(p, 'label', '')}\n{p.text}") for n in numbers for p in cited)
 
 
-# A question for an exit status as a number: "Which numeric exit code does backup-manager return when …",
-# "What exit status does it return on a usage error?", "退出码是多少" (not "How do I check the exit status?").
-_EXIT_ASKED = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:exit|return)\s+(?:code|status|value)s?\b"
-                         r"|\b(?:which|what)\s+(?:numeric\s+)?(?:exit\s+)?(?:code|status)\s+does\s+[^?]{0,60}?\bexit\b"
-                         r"|(?:退出|返回)(?:码|状态码?|代码|值)(?:是|为)?(?:多少|什么|几)", re.I)
-# What gives a number as one: a word of exits, returns or status codes near it, in the same paragraph
-# ("Exit status: 0 if OK, 1 if minor problems (e.g., …), 2 if serious trouble", "the 413 … error is
-# returned"); under a heading for them, anywhere.
-_EXIT_WORD = re.compile(r"\b(?:exit|return|status|error\s+code)|退出|返回|错误码|状态码", re.I)
-EXIT_CHARS = 300  # how near a number a passage's exit, return or status word must be
-
-
-def _said_as_exit(number: str, label: str, text: str) -> bool:
-    if _EXIT_WORD.search(_normalised(label)):
-        return _fact_pattern(number).search(_normalised(text)) is not None
-    body = _normalised(text)
-    # (in digits or as its English word: "close() returns zero on success")
-    return any(_EXIT_WORD.search(paragraph) for m in _fact_pattern(number).finditer(body)
-               for paragraph in [re.split(r"\n\s*\n", body[max(0, m.start() - EXIT_CHARS) : m.start()])[-1]
-                                 + re.split(r"\n\s*\n", body[m.end() : m.end() + EXIT_CHARS])[0]])
-
-
-def exit_unsaid(question: str, answer: str, cited: list[Cited]) -> bool:
-    """Whether a question for an exit status is answered with numbers no passage the answer cites
-    gives as one, near a word of exits, returns or status codes: "1" to "Which numeric exit code does
-    backup-manager return when the post-backup command fails?" from a passage about the manual (its
-    "1.3 Authors"). An answer with no number ("a non-zero code") is left to the other checks."""
-    if not _EXIT_ASKED.search(question):
-        return False
-    given = _normalised(question)
-    numbers = {m.group(0) for m in re.finditer(r"(?<![\w.:/-])\d{1,3}(?![\w.]\w|\d)", MARKER.sub(" ", answer), re.ASCII)}
-    numbers = {n for n in numbers if not re.search(rf"(?<![\d.]){n}(?!\d)", given)}
-    if not numbers:
-        return False
-    return not any(_said_as_exit(n, getattr(p, "label", "") or "", p.text) for n in numbers for p in cited)
-
-
 # A question for an environment variable by its name ("Which environment variable does camlidl read …",
 # "哪个环境变量"), and the names an answer may give for one: in capitals ("CPP", "$CAMLIDL_HOME"), of parts
 # in lower case ("http_proxy"), or Windows' ("%LocalAppData%").
@@ -2291,7 +2254,7 @@ _MOST_ASKED_ZH = re.compile(r"(?:最多(?![的人])|最大(?:值|长度|数量|�
 # A setting's name that says it is a limit: BM_BURNING_MAXSIZE, max_connections, client.max-retries, maxlen
 # (not the words "maximum", "max" or "limit" alone).
 _LIMIT_NAME = re.compile(r"(?<![\w.-])(?=[\w.-]*(?:max|limit))(?![\w.-]*(?:maxim|limitation))"
-                         r"(?!(?:limits|limited|limiting|unlimited|climax|maxed)(?![\w-])|delimit)(?:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+"
+                         r"(?!(?:limits|limited|limiting|unlimited|climax|maxed)(?![\w-])|[\w.-]*delimit)(?:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+"
                          r"|(?:max|limit)[a-z0-9]+|[a-z]+(?:max|limit)[a-z0-9]*)(?![\w-])")
 _BOUND_NUMBER = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|\d+(?:\.\d+)?)(?![\w.]\d)", re.I)
 

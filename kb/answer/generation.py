@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any
 
 from kb.answer.citations import (
-    MARKER, Cited, absence_unsaid, anchor_terms, attribute, bound_unsaid, corroborate, exit_unsaid, ground, holds, names,
+    MARKER, Cited, absence_unsaid, anchor_terms, attribute, bound_unsaid, corroborate, ground, holds, names,
     names_no_setting, names_nobody, names_option, parse_citations, port_unsaid, purpose_unsaid, question_names,
     release_unsaid, restates, role_unsaid, says_something, sibling, specific_terms, unbounded_unsaid, unsupported_terms,
     variable_unsaid, worded_unsaid, wrong_kind,
@@ -410,8 +410,6 @@ class Answerer:
                 return self._withdraw(answer, "grounding", f"{answer.answer} ({mismatch})")
             if port_unsaid(answer.standalone_question, answer.answer, cited):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites gives its number as a port)")
-            if exit_unsaid(answer.standalone_question, answer.answer, cited):
-                return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites gives its number as an exit status)")
             variable = variable_unsaid(answer.standalone_question, answer.answer, cited)
             if variable:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites names the variable {variable})")
