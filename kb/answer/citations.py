@@ -2253,9 +2253,9 @@ _NO_MOST = re.compile(r"\blimit\w*|\bhowever\s+many\b|\bunrestrict\w*|\bregardle
 _MOST_ASKED_ZH = re.compile(r"(?:最多(?![的人])|最大(?:值|长度|数量|数目|大小)|最长(?!的)|上限)[^，。？?]{0,12}?(?:多少|几|多大|多长|多久)")
 # A setting's name that says it is a limit: BM_BURNING_MAXSIZE, max_connections, client.max-retries, maxlen
 # (not the words "maximum", "max" or "limit" alone).
-_LIMIT_NAME = re.compile(r"(?<![\w.-])(?=[\w.-]*(?:max|limit))(?![\w.-]*(?:maxim|limitation))"
-                         r"(?!(?:limits|limited|limiting|unlimited|climax|maxed)(?![\w-])|[\w.-]*delimit)(?:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+"
-                         r"|(?:max|limit)[a-z0-9]+|[a-z]+(?:max|limit)[a-z0-9]*)(?![\w-])")
+_LIMIT_NAME = re.compile(r"(?<![\w.-])(?=[\w.-]*(?:max|limit))(?![\w.-]*(?:maxim|limitation|delimit))"
+                         r"(?!(?:limits|limited|limiting|unlimited|climax|maxed)(?![\w-]))"
+                         r"(?:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|(?:max|limit)[a-z0-9]+|[a-z]+(?:max|limit)[a-z0-9]*)(?![\w-])")
 _BOUND_NUMBER = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|\d+(?:\.\d+)?)(?![\w.]\d)", re.I)
 
 
@@ -2638,9 +2638,9 @@ _AUTHORSHIP = ("author", "wrote", "written", "writer", "develop", "creat", "desi
                "found", "origin", "maintain", "ported", "porting")
 
 
-# "Who frees / allocates / owns / calls the …?": a question about what a program does with memory or a
-# call, which a library, the caller or the kernel answers as well as a person; and the words a passage
-# may say it in ("is deallocated by the MUSIC library" for "frees").
+# "Who frees / allocates / invokes the …?": a question about what a program does with memory or a call,
+# which a library, the caller or the kernel answers as well as a person; and the words a passage may say
+# it in ("is deallocated by the MUSIC library" for "frees"). ("Who owns / calls …" may ask for a person.)
 _RESOURCE_WHO = re.compile(r"^\W*who\s+(?:is\s+responsible\s+for\s+)?(?P<verb>free|dealloc|allocat|invok|destroy"
                            r"|delet)[a-z]*\s+(?:the|a|an|this|that|these|those|each|all|its|their)\b", re.I)
 _RESOURCE_SAID = {"free": "free|dealloc|releas|destr|delet|reclaim", "dealloc": "free|dealloc|releas|destr|delet|reclaim",
