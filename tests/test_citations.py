@@ -582,32 +582,6 @@ def test_an_answer_to_a_who_question_that_names_no_one_is_a_refusal():
     assert answer.refused and answer.refused_by == "grounding" and "names no one" in answer.dropped[-1]
 
 
-def test_who_frees_something_is_answered_by_the_program_a_passage_says_does_it():
-    """MUSIC (round 44): "Who frees the message that MUSIC hands to an application's message
-    handler?" is answered by "The MUSIC library deallocates the message", from "The message given
-    to the MessageHandler is deallocated by the MUSIC library."; not by a program no sentence of a
-    cited passage names with the deed ("The library frees the buffer" where the caller must free it),
-    and a person is still asked for by "Who maintains …" or "Who owns …"."""
-    from kb.answer.citations import names_nobody, role_unsaid
-
-    question = "Who frees the message that MUSIC hands to an application's message handler?"
-    answer = "The MUSIC library deallocates the message [1]."
-    handler = [P(1, "The message given to the MessageHandler is deallocated by the MUSIC library. 4.3.8 Index maps")]
-    assert not names_nobody(question, answer, handler) and role_unsaid(question, handler) == ""
-    assert names_nobody(question, answer)  # (no passage)
-    assert role_unsaid(question, [P(1, "The MessageHandler receives each message from the MUSIC library.")])
-    buffer = [P(1, "foo_read() returns a pointer to a newly allocated buffer. The caller must free the buffer with "
-                   "foo_free() when done.")]
-    for wrong in ("The library frees the buffer automatically [1].", "The kernel frees the buffer [1].",
-                  "It is freed by the runtime when the program exits [1]."):
-        assert names_nobody("Who frees the buffer returned by foo_read()?", wrong, buffer), wrong
-    assert not names_nobody("Who frees the buffer returned by foo_read()?", "The caller frees it with foo_free() [1].", buffer)
-    assert names_nobody("Who frees the string returned by the function?", "The function frees it [1].",
-                        [P(1, "The function frees the string it returns.")])  # (the question's own)
-    copyright = [P(1, "Copyright (C) 2005-2014 Mark A Lindner. You may use it for your own purposes.")]
-    assert names_nobody("Who owns the copyright of the manual?", "It is owned by the users of the library [1].", copyright)
-    assert names_nobody("Who maintains the package list?", "The library maintains it [1].", handler)
-
 def test_a_value_given_as_the_default_needs_a_passage_that_says_it_is_the_default():
     """Near misses answered from an example configuration: "c-max-rate 10M" in a listing is not
     c-max-rate's default."""
@@ -1499,7 +1473,6 @@ def test_an_environment_variable_no_cited_passage_names_is_no_answer():
     assert variable_unsaid("Which environment variable names camlidl's C preprocessor?",
                            "camlidl does NOT read one; it uses the -prepro option [1].", options) == ""
     assert variable_unsaid("Which option selects the C preprocessor?", "It is CPP [1].", options) == ""
-
 
 
 def test_a_port_is_a_number_its_passage_gives_as_a_port():

@@ -2638,19 +2638,6 @@ _AUTHORSHIP = ("author", "wrote", "written", "writer", "develop", "creat", "desi
                "found", "origin", "maintain", "ported", "porting")
 
 
-# "Who frees / allocates / invokes the …?": a question about what a program does with memory or a call,
-# which a library, the caller or the kernel answers as well as a person; and the words a passage may say
-# it in ("is deallocated by the MUSIC library" for "frees"). ("Who owns / calls …" may ask for a person.)
-_RESOURCE_WHO = re.compile(r"^\W*who\s+(?:is\s+responsible\s+for\s+)?(?P<verb>free|dealloc|allocat|invok|destroy"
-                           r"|delet)[a-z]*\s+(?:the|a|an|this|that|these|those|each|all|its|their)\b", re.I)
-_RESOURCE_SAID = {"free": "free|dealloc|releas|destr|delet|reclaim", "dealloc": "free|dealloc|releas|destr|delet|reclaim",
-                  "destroy": "free|dealloc|destr|delet", "delet": "free|dealloc|destr|delet",
-                  "allocat": "allocat|creat", "invok": "call|invok"}
-_AGENT_NOUN = re.compile(r"\b(?:library|application|program|caller|callee|runtime|kernel|user|server|client|daemon|process"
-                         r"|thread|framework|system|driver|module|function|routine|handler|backend|back-end|scheduler"
-                         r"|interpreter|compiler|garbage\s+collector|destructor|operating\s+system|api|object)s?\b", re.I)
-
-
 def asked_role(question: str) -> str:
     """The stem of the role a "who" question asks about ("leader", "leads" → "lead"; "head";
     "coordinator", "coordinates" → "coordinat"; "wrote", "developed" → "author"), or "" for
@@ -2677,9 +2664,7 @@ def role_unsaid(question: str, cited: list[Cited]) -> str:
     if not role:
         return ""
     # (at a word's start: the Epson driver "has been rewritten" says nothing of who wrote another one)
-    resource = _RESOURCE_WHO.match(question)
-    stems = _AUTHORSHIP if role == "author" else tuple(_RESOURCE_SAID[resource["verb"].lower()].split("|")) \
-        if resource else (role,)
+    stems = _AUTHORSHIP if role == "author" else (role,)
     said = re.compile(rf"(?<![a-z])(?:{'|'.join(stems)})[a-z]*")
     made = _WHO_MADE.match(question) or _WHO_ROLE.match(question)
     own = set(re.findall(r"[a-z]+", _normalised(question[made.end():]))) if made else set()
@@ -2725,23 +2710,13 @@ _NOT_NAMES = frozenset("the a an it its this that these those there they he she 
                        "as when if yes no according based".split())
 
 
-def names_nobody(question: str, answer: str, cited: Sequence[Cited] = ()) -> bool:
+def names_nobody(question: str, answer: str) -> bool:
     """Whether an answer to a "who" question names no one: no capitalised word of its own ("The
     kpropd daemon was originally written by the primary KDC.", "The lead developer of Knot DNS is
-    the developers on knot-dns@labs.nic.cz."). A person, a team or a company has a name; so, to
-    "Who frees / allocates / invokes the …?", does the program that does it, where a sentence of a
-    passage it cites names that program with the deed ("The message … is deallocated by the MUSIC
-    library."; not "the library" where the passage says "The caller must free the buffer")."""
+    the developers on knot-dns@labs.nic.cz."). A person, a team or a company has a name."""
     plain = MARKER.sub(" ", answer)
     if not _WHO.match(question) or _DATE_ASKED.search(question) and not re.search(r"\bby\s+(?:the|a|an|its)\s+[a-z]", plain):
         return False  # ("Who started developing MrBayes in which year?", a translation, asks for a year)
-    resource = _RESOURCE_WHO.match(question)
-    if resource:
-        deed = re.compile(rf"(?<![a-z])(?:{_RESOURCE_SAID[resource['verb'].lower()]})", re.I)
-        agents = {a.lower() for a in _AGENT_NOUN.findall(plain)} - {a.lower() for a in _AGENT_NOUN.findall(question)}
-        if any(deed.search(sentence) and re.search(rf"\b{re.escape(agent)}", sentence, re.I)
-               for p in cited for sentence in _SENTENCE_END.split(_ABBREVIATED.sub("eg", p.text)) for agent in agents):
-            return False  # "Who frees the message …?" "The MUSIC library deallocates it."
     asked = {w.lower() for w in re.findall(r"[A-Za-z]+", question)}
     # (a company by its acronym, where the answer says it did it: "IBM developed …", "… by IBM"; not
     # "by the primary KDC")

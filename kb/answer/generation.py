@@ -396,7 +396,7 @@ class Answerer:
                 return self._withdraw(answer, "grounding", "no passage supports any sentence of the answer")
             if role:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage it cites says who is the {role}…)")
-            if english and names_nobody(answer.standalone_question, answer.answer, cited):
+            if english and names_nobody(answer.standalone_question, answer.answer):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it names no one)")
             if names_no_setting(answer.standalone_question, answer.answer, numbered):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it names no setting)")
