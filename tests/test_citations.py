@@ -2981,6 +2981,18 @@ def test_a_bracketed_value_in_a_list_whose_opening_sentence_of_defaults_stands_f
                   "How many worker processes does the server start by default?").dropped
 
 
+def test_a_pdf_s_space_before_a_dot_is_no_other_name():
+    """Menhir (round 41): the PDF gives "opam install coq-menhirlib .3" (a footnote's mark after the
+    command) and the model copies it as "coq-menhirlib.3"; that is the passage's text, not a name of
+    its own. A space after the dot is a sentence's end, and another name is still another."""
+    passage = [P(1, "The parsers produced by Menhir’s Coq back-end must be linked with a Coq library. This library "
+                    "can be installed via the command opam install coq-menhirlib .3 The Coq sources of this library …")]
+    assert not ground("You can use the command `opam install coq-menhirlib.3`.", passage,
+                      "Coq 后端生成的解析器必须链接一个 Coq 库，这个库可以用什么命令安装？").dropped
+    assert ground("Run `opam install coq-menhirlib.4`.", passage).dropped
+    assert ground("Use read.csv [1].", [P(1, "Call read. Csv files are tables.")]).dropped
+
+
 def test_a_version_in_a_relative_clause_before_its_number_is_one():
     """vdirsyncer (round 45): "We only support the latest version of vdirsyncer, which is at the time of
     this writing 0.19.0" gives 0.19.0 as a version of vdirsyncer; "the tests, which is 2.3" does not."""

@@ -487,7 +487,10 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
                        rf"|{ms}(?![ \t]?-?[ \t]?(?:{_ANY_UNIT})(?![a-z]))[^\n]{{0,{UNIT_CHARS}}}?{ms_name}"
         return re.compile(pattern, re.I)
     # (words as they stand, any white space between them: a PDF breaks lines anywhere)
-    spellings = [r"\s+".join(map(re.escape, spelling.split(" "))) for spelling in _spellings(fact)]
+    # (and a PDF's space before a dot: "coq-menhirlib .3", a footnote's mark after a command, is what an
+    # answer copies as "coq-menhirlib.3")
+    spellings = [re.sub(r"(?<=\w)\\\.(?=\w)", r"[ \\t]?\\.", r"\s+".join(map(re.escape, spelling.split(" "))))
+                 for spelling in _spellings(fact)]
     if len(fact) > 2 and fact.endswith("/") and "/" in fact[:-1]:  # a directory, with or without its slash
         spellings.append(re.escape(fact[:-1]) + r"(?![\w.:/-])")
     return re.compile("|".join(spellings))
