@@ -1307,15 +1307,6 @@ def test_a_value_goes_with_the_setting_the_answer_gives_it_for_and_a_default_tha
     for asked in ("With TLS on, what is the default port it listens on?", "Which port does it listen on with TLS and its default port?",
                   "With TLS and the default port, which port does it listen on?"):  # (still asked)
         assert ground("It listens on port 9090 [1].", [P(1, "Example: port 9090 in a test setup.")], asked).dropped, asked
-    # Nor does a default a scene joins to another, to a question for an amount of something else (MUSIC, round 44).
-    clocks = [P(1, "timebase The length of a MUSIC micro-step, that is, the resolution of MUSIC:s internal clocks). "
-                   "(Default value is 1 ns.) Rationale: The timebase is a compromise between resolution and maximal "
-                   "simulation time. With 64-bit clocks, a timebase of 1 ns gives a maximal simulation time of 585 years.")]
-    answer = "With 64-bit clocks and the default timebase, MUSIC can represent at most 585 years."
-    assert not ground(answer, clocks, "With 64-bit clocks and the default timebase, how much simulated time can MUSIC "
-                                      "represent at most?").dropped
-    assert ground("It represents 585 years [1].", clocks, "With 64-bit clocks and the default timebase, how much time is "
-                                                          "the default tick?").dropped  # (a default asked after it)
     # A default that fails asks for what replaces it, not for the default.
     auth = [P(1, "Parameters start_date – Start date of timerange to show, default -inf. end_date – End date of timerange "
                  "to show, default +inf. item_types – Kind of items to show. The default, the empty list, is to show all. "

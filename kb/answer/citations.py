@@ -691,21 +691,6 @@ _FAILING_DEFAULT = re.compile(r"\b(?:when|if|whenever|because|in\s+case)\s+(?:th
                               r"(?:causes?|fails?|breaks?|(?:does|do)\s*(?:not|n['’]t)\s+work|conflicts?|clash(?:es)?"
                               r"|(?:is|are)\s+(?:already\s+)?(?:taken|busy|in\s+use|unavailable|not\s+(?:enough|available|supported)"
                               r"|too\s+(?:small|large|big|low|high|short|long|slow)))\b", re.I)
-# Nor does one a scene joins to another that asks for an amount of something else: "With 64-bit clocks and the
-# default timebase, how much simulated time can MUSIC represent at most?" ("With TLS and the default port,
-# which port …" and "…, how much heap does the default heap take?" still ask for it).
-_AND_DEFAULT = re.compile(r"\b(?:with|under|using)\s+[^,?]{1,60}?\band\s+(?:the\s+|its\s+)?(?P<default>default)\s+"
-                          r"(?P<noun>[a-z]+)[^,?]{0,40}?,\s*how\s+(?:much|many|long|far|large|big|often)\b(?P<rest>[^?]*)", re.I)
-
-
-def _joined_scene(question: str) -> str:
-    """The question without the "default" of a scene `_AND_DEFAULT` reads, when what it asks does not name its noun."""
-    m = _AND_DEFAULT.search(question)
-    if not m or re.search(rf"\b{re.escape(_stem(m['noun'].lower()))}", m["rest"].lower()):
-        return question
-    return question[: m.start("default")] + " " + question[m.end("default") :]
-
-
 # Nor, to a question for an option's name, does what replaces the default: "Which command-line option makes ne
 # load the preferences of a given extension instead of the default ones?" ("… use instead of the default 80?"
 # and "Which compression level … rather than the default one?" still ask what holds by default).
@@ -1187,7 +1172,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         sections.setdefault(_label(p) or f"#{p.n}", set()).update(named_by[p.n])
     named_by = {p.n: sections[_label(p) or f"#{p.n}"] for p in passages}
     naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
-    scene = _FAILING_DEFAULT.sub(" ", _SCENE.sub(" ", _joined_scene(question)))
+    scene = _FAILING_DEFAULT.sub(" ", _SCENE.sub(" ", question))
     scene = _INSTEAD.sub(" ", scene) if _ASKS_A_NAME.search(question) else scene
     default_asked = bool(_DEFAULT.search(scene) or _UNSET.search(question))
     port_default = default_asked and bool(_PORT_ASKED.search(question)) and not _SERIAL_PORT.search(question)
