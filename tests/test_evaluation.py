@@ -144,7 +144,6 @@ def test_a_keyword_is_not_found_in_a_citation_marker():
     assert keyword_hit("默认为 3【1】。", ("3",)) and not keyword_hit("默认为 err【3】。", ("3",))
 
 
-
 def test_a_keyword_matches_typographic_quotes_as_plain_ones():
     from kb.evaluation import keyword_hit
 
