@@ -1718,6 +1718,45 @@ def test_a_backup_name_or_a_home_path_is_a_value_not_the_question_given_back():
     assert restates(question, "The collection file becomes the foo collection file [1].")
 
 
+def test_a_default_is_said_in_words_and_a_bound_is_none():
+    """FAI (round 46): "The default value of MAXPACKAGES is 250 Mbytes" stood on "Do not try with less
+    than 250 Mbytes unless you know why" (a bound, which "unless" makes no default), and "2GB" for
+    fai-diskimage without -S on "-S2G -cDEFAULT,DHCPC" (a list of class names, no word "default")."""
+    from kb.answer.citations import given_as_default
+
+    var = "the local /var partition must be big enough. do not try with less than 250 mbytes unless you know why."
+    assert not given_as_default("250 mbyte", var) and not given_as_default("250", var)
+    image = "# fai-diskimage -vu armhost -s2g -cdefault,dhcpc,debian,arm64 arm64.raw"
+    assert not given_as_default("2 gb", image) and not given_as_default("2", image)
+    assert given_as_default("4", "it starts 4 threads unless configured otherwise.")
+    assert given_as_default("2", "the default is at least 2 workers.")  # ("default" itself still says it)
+    assert given_as_default("2", "cdefault: 1. by default 2 workers.")
+
+
+def test_a_chinese_question_s_amount_is_asked_of_its_english_answer():
+    """FAI (round 46): "nfsroot 大约需要多少 MB 的可用磁盘空间？" was answered in English, whose translation
+    ("How much disk space is required for nfsroot?") asks no unit; the reply, a passage's prose with no
+    number, gave no amount. The question as written still asks for one."""
+    from kb.answer.generation import Answerer
+    from kb.answer.records import Answer
+    from kb.settings import LLMSettings
+
+    glossary = [Cp(1, "The package fai-doc includes a sample configuration space. Calling fai-mk-configspace copies these "
+                      "examples to /srv/fai/config. nfsroot, NFS-Root A file system located on the install server. During "
+                      "the installation process it's the complete file system for the install clients.")]
+    answerer = Answerer(LLMSettings(), search=lambda q, k: [], is_relevant=lambda hits, q: True,
+                        model=lambda: None, model_name="m")
+    reply = ("Calling fai-mk-configspace copies these examples to /srv/fai/config. nfsroot, NFS-Root A file system "
+             "located on the install server. During the installation process it's the complete file system for the "
+             "install clients.")
+    for question, refused in (("nfsroot 大约需要多少 MB 的可用磁盘空间？", True), ("nfsroot 是什么？", False)):
+        answer = Answer(question=question, standalone_question="How much disk space is required for nfsroot?"
+                        if refused else "What is nfsroot?")
+        answerer.conclude(answer, reply, glossary)
+        assert answer.refused is refused, (question, answer.answer, answer.dropped)
+        assert not refused or "the question asks for a size" in answer.dropped[-1]
+
+
 def test_a_word_given_as_a_default_is_the_word_itself():
     """backup-manager (round 45): "The default value of BM_BURNING_METHOD is CDR" came from a passage
     whose only default near "cdr" was BM_BURNING_DEVICE's "/dev/cdrom"."""

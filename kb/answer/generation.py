@@ -405,7 +405,8 @@ class Answerer:
             other = sibling(answer.standalone_question, answer.answer, answer.translated_from)
             if other:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it is about {other}, not what was asked)")
-            mismatch = wrong_kind(answer.standalone_question, answer.answer)
+            # (and to the question as the user wrote it, whose "多少 MB" a translation may lose: "How much disk space …")
+            mismatch = wrong_kind(answer.standalone_question, answer.answer) or (wrong_kind(asked, answer.answer) if asked else "")
             if mismatch:
                 return self._withdraw(answer, "grounding", f"{answer.answer} ({mismatch})")
             if port_unsaid(answer.standalone_question, answer.answer, cited):
