@@ -1720,7 +1720,7 @@ def test_a_backup_name_or_a_home_path_is_a_value_not_the_question_given_back():
 
 def test_a_default_is_said_in_words_and_a_bound_is_none():
     """FAI (round 46): "The default value of MAXPACKAGES is 250 Mbytes" stood on "Do not try with less
-    than 250 Mbytes unless you know why" (a bound, which "unless" makes no default), and "2GB" for
+    than 250 Mbytes unless you know why" (a least, which "unless" makes no default), and "2GB" for
     fai-diskimage without -S on "-S2G -cDEFAULT,DHCPC" (a list of class names, no word "default")."""
     from kb.answer.citations import given_as_default
 
@@ -1731,30 +1731,10 @@ def test_a_default_is_said_in_words_and_a_bound_is_none():
     assert given_as_default("4", "it starts 4 threads unless configured otherwise.")
     assert given_as_default("2", "the default is at least 2 workers.")  # ("default" itself still says it)
     assert given_as_default("2", "cdefault: 1. by default 2 workers.")
-
-
-def test_a_chinese_question_s_amount_is_asked_of_its_english_answer():
-    """FAI (round 46): "nfsroot 大约需要多少 MB 的可用磁盘空间？" was answered in English, whose translation
-    ("How much disk space is required for nfsroot?") asks no unit; the reply, a passage's prose with no
-    number, gave no amount. The question as written still asks for one."""
-    from kb.answer.generation import Answerer
-    from kb.answer.records import Answer
-    from kb.settings import LLMSettings
-
-    glossary = [Cp(1, "The package fai-doc includes a sample configuration space. Calling fai-mk-configspace copies these "
-                      "examples to /srv/fai/config. nfsroot, NFS-Root A file system located on the install server. During "
-                      "the installation process it's the complete file system for the install clients.")]
-    answerer = Answerer(LLMSettings(), search=lambda q, k: [], is_relevant=lambda hits, q: True,
-                        model=lambda: None, model_name="m")
-    reply = ("Calling fai-mk-configspace copies these examples to /srv/fai/config. nfsroot, NFS-Root A file system "
-             "located on the install server. During the installation process it's the complete file system for the "
-             "install clients.")
-    for question, refused in (("nfsroot 大约需要多少 MB 的可用磁盘空间？", True), ("nfsroot 是什么？", False)):
-        answer = Answer(question=question, standalone_question="How much disk space is required for nfsroot?"
-                        if refused else "What is nfsroot?")
-        answerer.conclude(answer, reply, glossary)
-        assert answer.refused is refused, (question, answer.answer, answer.dropped)
-        assert not refused or "the question asks for a size" in answer.dropped[-1]
+    # (an upper bound stays a default where the passage says what holds when nothing is set)
+    assert given_as_default("80", "if not specified, up to 80% of the available space will be used.")
+    assert given_as_default("4", "it uses up to 4 worker threads unless configured otherwise.")
+    assert given_as_default("4096", "config_default_mmap_min_addr=4096")
 
 
 def test_a_word_given_as_a_default_is_the_word_itself():

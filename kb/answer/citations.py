@@ -1006,14 +1006,14 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
         clause, *rest = _CLAUSE_END.split(text[m.end() : m.end() + ANCHOR_CHARS], 2)
         # (not one that names its own: "It must be one of "xt", "at" or "mf". Defaults to "mf".")
         after = clause + (f" {rest[0]}" if rest and len(rest[0]) <= 40 and not _OWN_DEFAULT.search(rest[0]) else "")
-        # (a phrase as words: "-cDEFAULT,DHCPC", a list of class names, says no default; and a bound is no
+        # (a phrase as words: "-cDEFAULT,DHCPC", a list of class names, says no default; and a least is no
         # default "unless" says: "Do not try with less than 250 Mbytes unless you know why")
         near = text[max(0, m.start() - ANCHOR_CHARS) : m.end()]
-        bounded = _BOUND_BEFORE.search(text[max(0, m.start() - 20) : m.start()]) is not None
-        if any(re.search(rf"(?<![\w-]){re.escape(t)}", near) or re.search(rf"(?<![\w-]){re.escape(t)}", after)
-               for t in _AS_DEFAULT if t == "default" or not bounded) \
-                or not bounded and _IF_MISSING.search(_ABBREVIATED.sub("eg", text[max(0, m.start() - ANCHOR_CHARS) : m.start()]).replace("’", "'")) \
-                or not bounded and _NONE_MEANS.search(text[max(0, m.start() - ANCHOR_CHARS) : m.start()]):
+        least = _LEAST_BEFORE.search(text[max(0, m.start() - 20) : m.start()]) is not None
+        if any(re.search(rf"(?<![A-Za-z0-9-]){re.escape(t)}", near) or re.search(rf"(?<![A-Za-z0-9-]){re.escape(t)}", after)
+               for t in _AS_DEFAULT if t != "unless" or not least) \
+                or _IF_MISSING.search(_ABBREVIATED.sub("eg", text[max(0, m.start() - ANCHOR_CHARS) : m.start()]).replace("’", "'")) \
+                or _NONE_MEANS.search(text[max(0, m.start() - ANCHOR_CHARS) : m.start()]):
             return True
         # (or in a list that a sentence of defaults opens: "… are bound to default values in the file
         # sdcdbsrc.el. The variables are listed below, … • sdcdbsrc-frequency '11059200")
@@ -1022,9 +1022,8 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
     return False
 
 
-# A bound right before a number: "less than 250", "at least 2", "no more than 10".
-_BOUND_BEFORE = re.compile(r"\b(?:(?:less|more|fewer|greater|larger|smaller|lower|higher)\s+than|at\s+(?:least|most)"
-                           r"|up\s+to|a\s+(?:minimum|maximum)\s+of)\s*$")
+# A least right before a number: "less than 250" (as in "do not try with less than"), "at least 2", "a minimum of 3".
+_LEAST_BEFORE = re.compile(r"\b(?:(?:less|fewer|smaller|lower)\s+than|at\s+least|a\s+minimum\s+of)\s*$")
 
 
 # An option's entry that ends on its default in brackets, as --help lists give it: "-pdfreloaddelay usec

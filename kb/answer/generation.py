@@ -405,8 +405,7 @@ class Answerer:
             other = sibling(answer.standalone_question, answer.answer, answer.translated_from)
             if other:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it is about {other}, not what was asked)")
-            # (and to the question as the user wrote it, whose "多少 MB" a translation may lose: "How much disk space …")
-            mismatch = wrong_kind(answer.standalone_question, answer.answer) or (wrong_kind(asked, answer.answer) if asked else "")
+            mismatch = wrong_kind(answer.standalone_question, answer.answer)
             if mismatch:
                 return self._withdraw(answer, "grounding", f"{answer.answer} ({mismatch})")
             if port_unsaid(answer.standalone_question, answer.answer, cited):
