@@ -398,6 +398,10 @@ def test_an_answer_that_only_gives_the_question_back_restates_it():
     # To "When …?", the condition is the answer.
     assert not restates("When is a backup incremental?", "When the list file is present, the next backup is incremental [1].")
     assert not restates("In which case is the cache stale?", "If the TTL is exceeded, the cached entry is stale [1].")
+    # A question's opening scene is no "When …?" (coverage.py, round 46).
+    branch = "When branch coverage is measured, how is an if statement treated whose else clause is excluded with a pragma?"
+    assert not restates(branch, "When branch coverage is measured, an if statement whose else clause is excluded with a "
+                                "pragma is treated as having only one possible next line, so it isn't considered a branch at all.")
     assert not restates("Is SSL enabled by default?", "By default, SSL is enabled [1].")
     assert not restates("Which is the default, lz4 or zstd?", "The default is lz4 [1].")
     # The answer's name as itself, not inside a longer word of the question; a count of what is asked in words
@@ -1716,6 +1720,24 @@ def test_a_backup_name_or_a_home_path_is_a_value_not_the_question_given_back():
     question = "If a user disables a saved module collection called foo, what does the collection file become?"
     assert not restates(question, "The collection file becomes foo~ [1].")
     assert restates(question, "The collection file becomes the foo collection file [1].")
+
+
+def test_a_program_the_question_names_as_an_owner_does_not_decide_which_passages_are_about_it():
+    """coverage.py (round 46): "Which environment variable sends coverage.py's debug output to a file
+    instead of stderr?" is answered from the --debug section, which never says "coverage.py"; a
+    passage that names the product elsewhere is no better evidence. A name not given as an owner still
+    decides."""
+    debug = Labelled(1, "Debug options can also be set with the COVERAGE_DEBUG environment variable. The debug output "
+                        "goes to stderr, unless the COVERAGE_DEBUG_FILE environment variable names a different file, which "
+                        "will be appended to. COVERAGE_DEBUG_FILE accepts the special names stdout and stderr.",
+                     "cmd.html · Command line usage > Diagnostics: coverage debug > --debug")
+    config = Labelled(2, "coverage.py reads its configuration from .coveragerc; environment variables are expanded.",
+                      "config.html · Configuration reference > Syntax")
+    answer = "COVERAGE_DEBUG_FILE accepts the special names stdout and stderr to write to those destinations."
+    question = "Which environment variable sends coverage.py's debug output to a file instead of stderr?"
+    assert not ground(answer, [debug, config], question).dropped
+    assert ground(answer, [debug, config], "Which environment variable sends the debug output of coverage.py to a file "
+                                           "instead of stderr?").dropped
 
 
 def test_a_default_is_said_in_words_and_a_bound_is_none():

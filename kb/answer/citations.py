@@ -1152,6 +1152,9 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     single = not question_parts(question)
     # The settings it names, hyphenated ones too (read-quanta, DNS-over-HTTPS), that each passage names.
     terms = specific_terms(question) if single else set()
+    # (not a program's name the question gives as an owner, "coverage.py's debug output": a passage about the
+    # debug output is about the question though it never says "coverage.py")
+    terms -= {t for t in terms if re.search(rf"(?<![\w.-]){re.escape(t)}['’]s\b", question, re.I)}
     # (a compound of prose names no setting, unless a passage sets it out as a key: "real-time: …", "--run-time")
     settings = terms | ({c for c in _COMPOUND.findall(question.lower()) if not _prose(c) or any(
         _keyed(c, p.text) for p in passages)} - proper_names(question) if single else set())
@@ -1578,8 +1581,10 @@ _VAGUE = re.compile(r"\b(?:a|an|some)\s+(?:certain|specific|particular)\b", re.I
 
 # The value an answer gives: the word after "is" that ends a clause ("… is PIPEFN, and …").
 _VALUE_IS = re.compile(r"\b(?:is|are)\s+[`\"']?([\w./-]+)[`\"']?(?=\s*(?:\[\d+\]\s*)?(?:[.,;]|\band\b|$))", re.I)
-# A question whose answer is a condition: "When is …", "In which case …", "Under what conditions …".
-_WHEN_ASKED = re.compile(r"^\W*when\b|\b(?:in\s+(?:which|what)\s+(?:case|situation)s?|under\s+(?:which|what)\s+"
+# A question whose answer is a condition: "When is …", "In which case …", "Under what conditions …" (not a
+# scene: "When branch coverage is measured, how is …").
+_WHEN_ASKED = re.compile(r"^\W*when\s+(?:is|are|was|were|does|do|did|will|would|can|could|should|must|may|might|has|have|had)\b"
+                         r"|\b(?:in\s+(?:which|what)\s+(?:case|situation)s?|under\s+(?:which|what)\s+"
                          r"(?:conditions?|circumstances?))\b", re.I)
 # A sentence's opening condition, up to its comma: "If the incremental list files are deleted, …".
 _CONDITION_FIRST = re.compile(r"(?:^|(?<=[.!?]\s))\s*(?:if|when|whenever|once|after|unless|as\s+long\s+as)\b[^,.;:!?]*,", re.I)
