@@ -1347,6 +1347,9 @@ def test_an_answer_to_which_version_gives_one():
     assert wrong_kind("In which Cockpit release was cockpit-tls first introduced?", "In release 200 [1].") == ""
     assert wrong_kind("In which Cockpit release was cockpit-tls first introduced?", "It is a proxy [1].")
     assert wrong_kind("What does a version string like 2.9-3+b1 mean?", "It is a binary NMU [1].") == ""  # asks no version
+    # A number assigned to a name of versions is one (coverage.py, round 46).
+    schema = "本文档所描述的 coverage.py 数据库结构版本号（SCHEMA_VERSION）是多少？"
+    assert wrong_kind(schema, "SCHEMA_VERSION = 7 [1]") == "" and wrong_kind(schema, "SCHEMA_VERSION is a constant [1].")
 
 
 def test_no_limit_is_a_claim_a_cited_passage_must_make():

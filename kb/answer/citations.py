@@ -1845,6 +1845,8 @@ _ASKS = [
 # A version an answer gives: "1.53", "version 3", "Erlang/OTP 21", "Debian 12" (not "p. 17" of a label).
 # (and in Chinese: "版本 18", "版本号为 18", "第 3 版")
 _VERSION_GIVEN = re.compile(r"(?<![\w.])\d+(?:\.\d+)+|\b(?:version|release|v)\s*\d+\b|([A-Za-z][\w+#/-]*)\s+\d+\b(?!\.\d)"
+                            # (or assigned to a name of versions: "SCHEMA_VERSION = 7", "version: 3")
+                            r"|[\w.-]*version\s*[=:]\s*\d+\b(?!\.\d)"
                             r"|版本(?:号)?\s*(?:为|是)?\s*v?\d+|第\s*\d+\s*版", re.I)
 
 
