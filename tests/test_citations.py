@@ -3053,6 +3053,18 @@ def test_a_version_in_a_relative_clause_before_its_number_is_one():
                                       "and newer.", {"foo"}, "foo")  # (another product's)
 
 
+
+def test_a_program_named_with_its_language_s_suffix_is_named_without_it():
+    """coverage.py (round 46): "Generate an LCOV report of coverage results. … New in version 6.3." names
+    coverage.py's version; its own manual calls it "coverage"."""
+    from kb.answer.citations import said_as_version
+
+    api = "lcov() generate an lcov report of coverage results. see report for other arguments. new in version 6.3. load()"
+    assert said_as_version("6.3", api, {"coverage.py"}, "coverage.py")
+    assert not said_as_version("6.3", "lcov() generate an lcov report. new in version 6.3.", {"coverage.py"}, "coverage.py")
+    assert not said_as_version("6.3", api, {"pytest.py"}, "pytest.py")
+
+
 def test_the_next_of_a_run_of_versions_is_a_version():
     """ELinks: "To use this, first install LZMA Utils. Version 4.32.5 works; 4.42.2alpha also works":
     4.42.2 is a version of LZMA Utils too; a section's number a sentence later is none."""

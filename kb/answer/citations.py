@@ -902,6 +902,8 @@ def _names_near(of: str, text: str) -> bool:
     """Whether `text` names `of` ("erlang/otp", "macintosh os x") by any of its words or parts of two
     letters or more (OTP, OS)."""
     parts = {p for p in re.split(r"[\s/-]+", of) if len(p) >= 2 and p not in _STOP}
+    # (a program named with its language's suffix, as its own manual calls it without: "coverage.py", "coverage lcov")
+    parts |= {p.rsplit(".", 1)[0] for p in parts if re.fullmatch(r"[a-z][\w-]{2,}\.(?:py|js|rb|pl)", p)}
     return any(re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", text) for p in parts)
 
 
