@@ -398,6 +398,14 @@ def test_an_answer_that_only_gives_the_question_back_restates_it():
     # To "When …?", the condition is the answer.
     assert not restates("When is a backup incremental?", "When the list file is present, the next backup is incremental [1].")
     assert not restates("In which case is the cache stale?", "If the TTL is exceeded, the cached entry is stale [1].")
+    for when, answer in (("When exactly is the partial file kept?", "When the transfer is interrupted, the partially "
+                                                                     "transferred file is kept [1]."),
+                         ("When's the cache flushed?", "When the server stops, the cache is flushed [1]."),
+                         ("When, by default, is the write cache flushed?", "When the buffer fills, the write cache is flushed [1]."),
+                         ("When the server restarts, when is the write cache flushed?",
+                          "When the journal is replayed, the write cache is flushed [1].")):
+        assert not restates(when, answer), when
+    assert restates("When is the data file written?", "When the data file is written, it is written [1].")
     # A question's opening scene is no "When …?" (coverage.py, round 46).
     branch = "When branch coverage is measured, how is an if statement treated whose else clause is excluded with a pragma?"
     assert not restates(branch, "When branch coverage is measured, an if statement whose else clause is excluded with a "
@@ -1350,6 +1358,7 @@ def test_an_answer_to_which_version_gives_one():
     # A number assigned to a name of versions is one (coverage.py, round 46).
     schema = "本文档所描述的 coverage.py 数据库结构版本号（SCHEMA_VERSION）是多少？"
     assert wrong_kind(schema, "SCHEMA_VERSION = 7 [1]") == "" and wrong_kind(schema, "SCHEMA_VERSION is a constant [1].")
+    assert wrong_kind("Which version introduced this?", "Set inversion=1 to flip it [1].")  # (no name of versions)
 
 
 def test_no_limit_is_a_claim_a_cited_passage_must_make():
@@ -1741,6 +1750,13 @@ def test_a_program_the_question_names_as_an_owner_does_not_decide_which_passages
     assert not ground(answer, [debug, config], question).dropped
     assert ground(answer, [debug, config], "Which environment variable sends the debug output of coverage.py to a file "
                                            "instead of stderr?").dropped
+    # Only a product's dotted name that the passages' labels carry, the manual's own: not a setting's name, nor
+    # another program's passage.
+    wal = [P(1, "max_wal_size (integer) Maximum size to let the WAL grow during automatic checkpoints."),
+           P(2, "wal_buffers (integer) The amount of shared memory used for WAL data. The default is 16MB when autotuned.")]
+    assert ground("The default is 16MB [2].", wal, "What is max_wal_size's default value?").dropped
+    plugin = Labelled(3, "PYTEST_COV_DEBUG_FILE sends the plugin's debug output to a file.", "pytest-cov.html · Debugging")
+    assert ground("PYTEST_COV_DEBUG_FILE sends it to a file [3].", [plugin, config], question).dropped
 
 
 def test_a_default_is_said_in_words_and_a_bound_is_none():
@@ -1760,6 +1776,8 @@ def test_a_default_is_said_in_words_and_a_bound_is_none():
     assert given_as_default("80", "if not specified, up to 80% of the available space will be used.")
     assert given_as_default("4", "it uses up to 4 worker threads unless configured otherwise.")
     assert given_as_default("4096", "config_default_mmap_min_addr=4096")
+    assert not given_as_default("64", "do not set more than 64 workers unless you have many cores.")
+    assert given_as_default("64", "no more than 64 connections are accepted unless max_conn is set.")
 
 
 def test_a_word_given_as_a_default_is_the_word_itself():
@@ -3052,17 +3070,6 @@ def test_a_version_in_a_relative_clause_before_its_number_is_one():
     assert not said_as_version("3.8", "we only support the latest release of foo, which is known to work with python 3.8 "
                                       "and newer.", {"foo"}, "foo")  # (another product's)
 
-
-
-def test_a_program_named_with_its_language_s_suffix_is_named_without_it():
-    """coverage.py (round 46): "Generate an LCOV report of coverage results. … New in version 6.3." names
-    coverage.py's version; its own manual calls it "coverage"."""
-    from kb.answer.citations import said_as_version
-
-    api = "lcov() generate an lcov report of coverage results. see report for other arguments. new in version 6.3. load()"
-    assert said_as_version("6.3", api, {"coverage.py"}, "coverage.py")
-    assert not said_as_version("6.3", "lcov() generate an lcov report. new in version 6.3.", {"coverage.py"}, "coverage.py")
-    assert not said_as_version("6.3", api, {"pytest.py"}, "pytest.py")
 
 
 def test_the_next_of_a_run_of_versions_is_a_version():

@@ -902,8 +902,6 @@ def _names_near(of: str, text: str) -> bool:
     """Whether `text` names `of` ("erlang/otp", "macintosh os x") by any of its words or parts of two
     letters or more (OTP, OS)."""
     parts = {p for p in re.split(r"[\s/-]+", of) if len(p) >= 2 and p not in _STOP}
-    # (a program named with its language's suffix, as its own manual calls it without: "coverage.py", "coverage lcov")
-    parts |= {p.rsplit(".", 1)[0] for p in parts if re.fullmatch(r"[a-z][\w-]{2,}\.(?:py|js|rb|pl)", p)}
     return any(re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", text) for p in parts)
 
 
@@ -1008,12 +1006,12 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
         clause, *rest = _CLAUSE_END.split(text[m.end() : m.end() + ANCHOR_CHARS], 2)
         # (not one that names its own: "It must be one of "xt", "at" or "mf". Defaults to "mf".")
         after = clause + (f" {rest[0]}" if rest and len(rest[0]) <= 40 and not _OWN_DEFAULT.search(rest[0]) else "")
-        # (a phrase as words: "-cDEFAULT,DHCPC", a list of class names, says no default; and a least is no
-        # default "unless" says: "Do not try with less than 250 Mbytes unless you know why")
+        # (a phrase as words: "-cDEFAULT,DHCPC", a list of class names, says no default; and a bound advised
+        # against is no default "unless" says: "Do not try with less than 250 Mbytes unless you know why")
         near = text[max(0, m.start() - ANCHOR_CHARS) : m.end()]
-        least = _LEAST_BEFORE.search(text[max(0, m.start() - 20) : m.start()]) is not None
+        least = _ADVISED_BOUND.search(text[max(0, m.start() - 80) : m.start()]) is not None
         if any(re.search(rf"(?<![A-Za-z0-9-]){re.escape(t)}", near) or re.search(rf"(?<![A-Za-z0-9-]){re.escape(t)}", after)
-               for t in _AS_DEFAULT if t != "unless" or not least) \
+               for t in _AS_DEFAULT if t == "default" or not least) \
                 or _IF_MISSING.search(_ABBREVIATED.sub("eg", text[max(0, m.start() - ANCHOR_CHARS) : m.start()]).replace("’", "'")) \
                 or _NONE_MEANS.search(text[max(0, m.start() - ANCHOR_CHARS) : m.start()]):
             return True
@@ -1024,8 +1022,9 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
     return False
 
 
-# A least right before a number: "less than 250" (as in "do not try with less than"), "at least 2", "a minimum of 3".
-_LEAST_BEFORE = re.compile(r"\b(?:(?:less|fewer|smaller|lower)\s+than|at\s+least|a\s+minimum\s+of)\s*$")
+# A bound advised against right before a number: "Do not try with less than 250", "never use more than 4".
+_ADVISED_BOUND = re.compile(r"\b(?:do\s+not|don['’]t|never)\b[^.;:!?]{0,40}?\b(?:(?:less|more|fewer|greater|larger|smaller|lower"
+                            r"|higher)\s+than|at\s+(?:least|most)|below|above|over|under)\s*$")
 
 
 # An option's entry that ends on its default in brackets, as --help lists give it: "-pdfreloaddelay usec
@@ -1156,7 +1155,10 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     terms = specific_terms(question) if single else set()
     # (not a program's name the question gives as an owner, "coverage.py's debug output": a passage about the
     # debug output is about the question though it never says "coverage.py")
-    terms -= {t for t in terms if re.search(rf"(?<![\w.-]){re.escape(t)}['’]s\b", question, re.I)}
+    # (only a product's dotted name, "coverage.py", whose name the passages' labels carry: the manual's own)
+    terms -= {t for t in terms if re.fullmatch(r"[a-z][a-z0-9-]*\.[a-z]{2,3}", t)
+              and re.search(rf"(?<![\w.-]){re.escape(t)}['’]s\b", question, re.I)
+              and any(re.search(rf"\b{re.escape(t.rsplit('.', 1)[0])}\b", _normalised(getattr(p, "label", ""))) for p in passages)}
     # (a compound of prose names no setting, unless a passage sets it out as a key: "real-time: …", "--run-time")
     settings = terms | ({c for c in _COMPOUND.findall(question.lower()) if not _prose(c) or any(
         _keyed(c, p.text) for p in passages)} - proper_names(question) if single else set())
@@ -1583,11 +1585,13 @@ _VAGUE = re.compile(r"\b(?:a|an|some)\s+(?:certain|specific|particular)\b", re.I
 
 # The value an answer gives: the word after "is" that ends a clause ("… is PIPEFN, and …").
 _VALUE_IS = re.compile(r"\b(?:is|are)\s+[`\"']?([\w./-]+)[`\"']?(?=\s*(?:\[\d+\]\s*)?(?:[.,;]|\band\b|$))", re.I)
-# A question whose answer is a condition: "When is …", "In which case …", "Under what conditions …" (not a
-# scene: "When branch coverage is measured, how is …").
-_WHEN_ASKED = re.compile(r"^\W*when\s+(?:is|are|was|were|does|do|did|will|would|can|could|should|must|may|might|has|have|had)\b"
-                         r"|\b(?:in\s+(?:which|what)\s+(?:case|situation)s?|under\s+(?:which|what)\s+"
+# A question whose answer is a condition: "When exactly is …", "When's …", "…, and when …", "In which case …",
+# "Under what conditions …" (read without its opening scene: "When branch coverage is measured, how …"; not
+# "What happens when …", whose condition is the question's own).
+_WHEN_ASKED = re.compile(r"^\W*when\b|(?:,|\band)\s*when\b|\b(?:in\s+(?:which|what)\s+(?:case|situation)s?|under\s+(?:which|what)\s+"
                          r"(?:conditions?|circumstances?))\b", re.I)
+# A question's opening scene, up to the comma before what it asks: "When branch coverage is measured, how …".
+_SCENE_FIRST = re.compile(r"^\W*(?:when|if)\b[^,?]*,\s*(?=(?:how|what|which|where|who|why)\b)", re.I)
 # A sentence's opening condition, up to its comma: "If the incremental list files are deleted, …".
 _CONDITION_FIRST = re.compile(r"(?:^|(?<=[.!?]\s))\s*(?:if|when|whenever|once|after|unless|as\s+long\s+as)\b[^,.;:!?]*,", re.I)
 # "the default" before a word of the question: the thing asked about, not a value.
@@ -1685,9 +1689,11 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
     # the next backups won't be incremental"; "When none is set, the server uses the 'default' log level" says
     # nothing of its own)
     # (to "When is a backup incremental?", the condition is the answer: "When the list file is present, …")
-    after = plain if _WHEN_ASKED.search(question) else _CONDITION_FIRST.sub(" ", plain)
+    # (and to a "When …?" question, the condition is the answer, whatever value follows it)
+    when = bool(_WHEN_ASKED.search(_SCENE_FIRST.sub(" ", question)))
+    after = plain if when else _CONDITION_FIRST.sub(" ", plain)
     own = _content_stems(after) - {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)} - {_stem("default")}
-    values = {v.lower() for v in _VALUE_IS.findall(after if own else plain)}
+    values = set() if when and _CONDITION_FIRST.match(plain) else {v.lower() for v in _VALUE_IS.findall(after if own else plain)}
     listed = re.search(r"^[ \t]*(?:[-*•]|\d{1,3}[.)])[ \t]+\S", plain, re.M)  # a list gives its values below
     if values and not listed and _WH.match(question) and values <= set(re.findall(r"[\w./-]+", given)):
         return True  # "Which file does PIPEFN name by default?" "The default file name … is PIPEFN."
@@ -1848,7 +1854,7 @@ _ASKS = [
 # (and in Chinese: "版本 18", "版本号为 18", "第 3 版")
 _VERSION_GIVEN = re.compile(r"(?<![\w.])\d+(?:\.\d+)+|\b(?:version|release|v)\s*\d+\b|([A-Za-z][\w+#/-]*)\s+\d+\b(?!\.\d)"
                             # (or assigned to a name of versions: "SCHEMA_VERSION = 7", "version: 3")
-                            r"|[\w.-]*version\s*[=:]\s*\d+\b(?!\.\d)"
+                            r"|(?<![A-Za-z0-9])(?:[\w.-]*[_.-])?version\s*[=:]\s*\d+\b(?!\.\d)"
                             r"|版本(?:号)?\s*(?:为|是)?\s*v?\d+|第\s*\d+\s*版", re.I)
 
 
