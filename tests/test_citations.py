@@ -1359,6 +1359,7 @@ def test_an_answer_to_which_version_gives_one():
     schema = "本文档所描述的 coverage.py 数据库结构版本号（SCHEMA_VERSION）是多少？"
     assert wrong_kind(schema, "SCHEMA_VERSION = 7 [1]") == "" and wrong_kind(schema, "SCHEMA_VERSION is a constant [1].")
     assert wrong_kind("Which version introduced this?", "Set inversion=1 to flip it [1].")  # (no name of versions)
+    assert wrong_kind("Which version introduced this?", "Set éversion=1 to flip it [1].")
 
 
 def test_no_limit_is_a_claim_a_cited_passage_must_make():
@@ -1776,8 +1777,10 @@ def test_a_default_is_said_in_words_and_a_bound_is_none():
     assert given_as_default("80", "if not specified, up to 80% of the available space will be used.")
     assert given_as_default("4", "it uses up to 4 worker threads unless configured otherwise.")
     assert given_as_default("4096", "config_default_mmap_min_addr=4096")
-    assert not given_as_default("64", "do not set more than 64 workers unless you have many cores.")
+    assert not given_as_default("64", "workers. do not set more than 64 workers unless you have many cores.")
     assert given_as_default("64", "no more than 64 connections are accepted unless max_conn is set.")
+    assert given_as_default("3", "clients do not retry more than 3 times unless --retries is set.")  # (no advice)
+    assert given_as_default("9600", "the factory-default baud rate is 9600.") and not given_as_default("5", "a non-default 5.")
 
 
 def test_a_word_given_as_a_default_is_the_word_itself():
@@ -3069,7 +3072,6 @@ def test_a_version_in_a_relative_clause_before_its_number_is_one():
     assert said_as_version("2.3", "the current release, which is currently at 2.3.", names)
     assert not said_as_version("3.8", "we only support the latest release of foo, which is known to work with python 3.8 "
                                       "and newer.", {"foo"}, "foo")  # (another product's)
-
 
 
 def test_the_next_of_a_run_of_versions_is_a_version():

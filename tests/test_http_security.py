@@ -200,6 +200,12 @@ def test_sessions_expire_and_logout_ends_them(tmp_path):
     stale = session_token(service, "k1")
     service.settings = settings.with_overrides(server={"api_keys": ["k2"]})
     assert not session_valid(service, stale)  # its key was removed
+    from kb.api.auth import revoke_session
+
+    service.settings = settings
+    out = session_token(service, "k1")
+    revoke_session(service, out)
+    assert not any(session_valid(service, z + out) for z in ("", "0", "00"))  # (a logged-out token, zero-padded)
 
 
 def test_logout_clears_and_revokes_the_session(keyed_server):

@@ -44,9 +44,21 @@ _ABBREVIATION = re.compile(r"(?:^|\s)(?:(?i:etc|vs|cf|dr|mr|mrs|ms|no|fig|approx
 _NAME = re.compile(r"(?<=[\w,;:)\]] )[A-Z][a-z]{2,}(?:[ -][A-Z][a-z]+)*")
 _HEX = re.compile(r"(?<![\w.])0[xX][0-9a-fA-F]+(?![\w.])")  # a hexadecimal number: 0x20, 0x01020304
 # A UUID, hash or commit id: hexadecimal digits and letters in hyphen-joined groups, one of 7 or more
-# (not a date, "15-Feb-2023").
-_HEX_BLOB = re.compile(r"(?<![\w.-])(?=(?:[0-9a-f]+-)*[0-9a-f]{7,}(?:-[0-9a-f]+)*(?![\w-]))(?=[\d-]*[a-f])(?=[a-f-]*\d)"
-                       r"[0-9a-f]+(?:-[0-9a-f]+)*(?![\w-])", re.I)
+# (not a date, "15-Feb-2023"); `_hex_blobs` picks them from the runs this finds (possessive: linear time).
+_HEX_RUN = re.compile(r"(?<![\w.-])[0-9a-f]++(?:-[0-9a-f]++)*+(?![\w-])", re.I)
+
+
+def _is_hex_blob(run: str) -> bool:
+    return any(len(group) >= 7 for group in run.split("-")) and re.search(r"[a-f]", run, re.I) is not None \
+        and re.search(r"\d", run) is not None
+
+
+def _hex_blobs(text: str) -> list[str]:
+    return [m.group(0) for m in _HEX_RUN.finditer(text) if _is_hex_blob(m.group(0))]
+
+
+def _without_hex_blobs(text: str) -> str:
+    return _HEX_RUN.sub(lambda m: " " if _is_hex_blob(m.group(0)) else m.group(0), text)
 # An IPv6 address (ff05::1:3, 2001:db8::1): one fact, and no number of its own to a passage ("2" is
 # not in ff02::1:2). Two colons at least, with "::" or three groups: "10:30:00" is a time.
 _IPV6 = re.compile(r"(?<![\w:])(?=[0-9a-fA-F:]*::|(?:[0-9a-fA-F]{1,4}:){3})[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4}){2,7}(?![\w:])")
@@ -381,8 +393,8 @@ def facts(sentence: str) -> set[str]:
     lower-cased."""
     plain = MARKER.sub(" ", sentence).translate(_QUOTES)
     # (0x20 is one number, not 0 and 20; a UUID or hash one fact, not its digits)
-    hexes = {h.lower() for h in _HEX.findall(plain) + _IPV6.findall(plain) + _HEX_BLOB.findall(plain)}
-    bare = _IDENTIFIER.sub(" ", _HEX.sub(" ", _IPV6.sub(" ", _HEX_BLOB.sub(" ", plain))))
+    hexes = {h.lower() for h in _HEX.findall(plain) + _IPV6.findall(plain) + _hex_blobs(plain)}
+    bare = _IDENTIFIER.sub(" ", _HEX.sub(" ", _IPV6.sub(" ", _without_hex_blobs(plain))))
     # (an extension's digits are no number, ".m4f"; a Chinese date's year is one, "2010 年 3 月": no 2010 years)
     bare = _CHINESE_DATE.sub(r" \1 ", _EXTENSION.sub(" ", bare))
     named = [m for m in _NAMED_VERSION.finditer(bare) if m.group(1).lower() not in _NOT_PRODUCTS]
@@ -447,7 +459,7 @@ def _number(number: str) -> str:
 def _fact_pattern(fact: str) -> re.Pattern[str]:
     """Where a fact occurs in normalised text: a number not inside a longer one (or its English
     word: "three days" states "3 days"), a quantity with any spelling of its unit, anything else
-    verbatim."""
+    verbatim (but for a PDF's space before a dot)."""
     if fact.isdigit() or re.fullmatch(r"\d+\.\d+", fact):
         return re.compile(_number(fact))
     if _IPV6.fullmatch(fact):
@@ -548,8 +560,8 @@ def supported(fact: str, text: str) -> bool:
     if not re.match(r"\d", fact) or _IPV6.fullmatch(fact) or _HEX.fullmatch(fact):
         return _fact_pattern(fact).search(text) is not None
     text = _IPV6.sub(" ", text)  # an amount is never the digits of an address, of a UUID or hash
-    if not _HEX_BLOB.fullmatch(fact):  # ("3b4c9995-5c67-…" states no 5), nor of a short name
-        text = _HEX_BLOB.sub(" ", text)
+    if not (_HEX_RUN.fullmatch(fact) and _is_hex_blob(fact)):  # ("3b4c9995-5c67-…" states no 5), nor of a short name
+        text = _without_hex_blobs(text)
     # (a PDF that lost its spaces still states it: "the acceptable values are1024")
     return any(not _SHORT_NAME.search(text[max(0, m.start() - 5) : m.start()]) for m in _fact_pattern(fact).finditer(text))
 
@@ -935,8 +947,9 @@ _VERSION_RUN = re.compile(r"(?<![\w.])(\d+(?:\.\d+)+)[a-z]*(?:[,;]|\s+(?:works?|
 def said_as_version(number: str, text: str, names: set[str] | None, of: str = "", run: bool = True) -> bool:
     """Whether `text` gives the dotted number as a version: "version", "release", "numbered", "v"
     or one of `names` (the product) within three words before it, or "in", "since", … right before it
-    ("PuTTY 0.78", "version 1.2.3", "OTP 21.3", "In 4.1.14, …"). A section number ("3.10
-    Using SUPDUP") is none. With `of` (what the question asks the version of), the passage names it
+    ("PuTTY 0.78", "version 1.2.3", "OTP 21.3", "In 4.1.14, …"), or a version named in a relative
+    clause before it ("the latest version of vdirsyncer, which is at the time of this writing
+    0.19.0"). A section number ("3.10 Using SUPDUP") is none. With `of` (what the question asks the version of), the passage names it
     near the number, and the number is no version of another product the question names ("What is
     the minimum Perl version needed to build Aspell?": "GNU Aspell 0.50" gives none): dblatex's own
     "version 0.3.11-py3" is no version of rubber."""
@@ -1006,12 +1019,13 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
         clause, *rest = _CLAUSE_END.split(text[m.end() : m.end() + ANCHOR_CHARS], 2)
         # (not one that names its own: "It must be one of "xt", "at" or "mf". Defaults to "mf".")
         after = clause + (f" {rest[0]}" if rest and len(rest[0]) <= 40 and not _OWN_DEFAULT.search(rest[0]) else "")
-        # (a phrase as words: "-cDEFAULT,DHCPC", a list of class names, says no default; and a bound advised
-        # against is no default "unless" says: "Do not try with less than 250 Mbytes unless you know why")
+        # (a phrase as words: "-cDEFAULT,DHCPC", a list of class names, says no default, "factory-default" does;
+        # and of a bound advised against, only "default" itself says one: "Do not try with less than 250 Mbytes
+        # unless you know why")
         near = text[max(0, m.start() - ANCHOR_CHARS) : m.end()]
-        least = _ADVISED_BOUND.search(text[max(0, m.start() - 80) : m.start()]) is not None
-        if any(re.search(rf"(?<![A-Za-z0-9-]){re.escape(t)}", near) or re.search(rf"(?<![A-Za-z0-9-]){re.escape(t)}", after)
-               for t in _AS_DEFAULT if t == "default" or not least) \
+        advised = _ADVISED_BOUND.search(text[max(0, m.start() - 80) : m.start()]) is not None
+        if any(re.search(rf"(?<![A-Za-z0-9])(?<!non-){re.escape(t)}", near) or re.search(rf"(?<![A-Za-z0-9])(?<!non-){re.escape(t)}", after)
+               for t in _AS_DEFAULT if t == "default" or not advised) \
                 or _IF_MISSING.search(_ABBREVIATED.sub("eg", text[max(0, m.start() - ANCHOR_CHARS) : m.start()]).replace("’", "'")) \
                 or _NONE_MEANS.search(text[max(0, m.start() - ANCHOR_CHARS) : m.start()]):
             return True
@@ -1022,9 +1036,10 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
     return False
 
 
-# A bound advised against right before a number: "Do not try with less than 250", "never use more than 4".
-_ADVISED_BOUND = re.compile(r"\b(?:do\s+not|don['’]t|never)\b[^.;:!?]{0,40}?\b(?:(?:less|more|fewer|greater|larger|smaller|lower"
-                            r"|higher)\s+than|at\s+(?:least|most)|below|above|over|under)\s*$")
+# A bound advised against right before a number, in an imperative that opens its sentence: "Do not try with less
+# than 250", "Never use more than 4" (not "Clients do not retry more than 3 times").
+_ADVISED_BOUND = re.compile(r"(?:^|[.;:!?]\s+)(?:do\s+not|don['’]t|never)\b[^.;:!?]{0,40}?\b(?:(?:less|more|fewer|greater"
+                            r"|larger|smaller|lower|higher)\s+than|at\s+(?:least|most)|below|above|over|under)\s*$", re.I)
 
 
 # An option's entry that ends on its default in brackets, as --help lists give it: "-pdfreloaddelay usec
@@ -1854,7 +1869,7 @@ _ASKS = [
 # (and in Chinese: "版本 18", "版本号为 18", "第 3 版")
 _VERSION_GIVEN = re.compile(r"(?<![\w.])\d+(?:\.\d+)+|\b(?:version|release|v)\s*\d+\b|([A-Za-z][\w+#/-]*)\s+\d+\b(?!\.\d)"
                             # (or assigned to a name of versions: "SCHEMA_VERSION = 7", "version: 3")
-                            r"|(?<![A-Za-z0-9])(?:[\w.-]*[_.-])?version\s*[=:]\s*\d+\b(?!\.\d)"
+                            r"|(?<![\w.-])(?:[\w.-]*[_.-])?version\s*[=:]\s*\d+\b(?!\.\d)"
                             r"|版本(?:号)?\s*(?:为|是)?\s*v?\d+|第\s*\d+\s*版", re.I)
 
 

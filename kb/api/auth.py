@@ -187,8 +187,9 @@ def session_valid(service: Service, token: str) -> bool:
     """Signed by this server for a key still configured, within its lifetime, not logged out. Any
     malformed token (non-ASCII, no time, ...) is simply invalid."""
     stamp, nonce, mac = (token.split(".") + ["", ""])[:3]
-    if not (token.count(".") == 2 and token.isascii() and stamp.isdigit() and len(stamp) <= 12 and nonce.isalnum()) \
-            or token in service.revoked_sessions:
+    # (the time as this server writes it: "0" + a logged-out token is no other token)
+    if not (token.count(".") == 2 and token.isascii() and stamp.isdigit() and len(stamp) <= 12 and stamp == str(int(stamp))
+            and nonce.isalnum()) or token in service.revoked_sessions:
         return False
     issued, now = int(stamp), time.time()
     if issued > now + CLOCK_SKEW_S or now - issued > service.settings.server.session_ttl_s:
