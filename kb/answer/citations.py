@@ -949,10 +949,10 @@ def said_as_version(number: str, text: str, names: set[str] | None, of: str = ""
     or one of `names` (the product) within three words before it, or "in", "since", … right before it
     ("PuTTY 0.78", "version 1.2.3", "OTP 21.3", "In 4.1.14, …"), or a version named in a relative
     clause before it ("the latest version of vdirsyncer, which is at the time of this writing
-    0.19.0"). A section number ("3.10 Using SUPDUP") is none. With `of` (what the question asks the version of), the passage names it
-    near the number, and the number is no version of another product the question names ("What is
-    the minimum Perl version needed to build Aspell?": "GNU Aspell 0.50" gives none): dblatex's own
-    "version 0.3.11-py3" is no version of rubber."""
+    0.19.0"). A section number ("3.10 Using SUPDUP") is none. With `of` (what the question asks the
+    version of), the passage names it near the number, and the number is no version of another
+    product the question names ("What is the minimum Perl version needed to build Aspell?": "GNU
+    Aspell 0.50" gives none): dblatex's own "version 0.3.11-py3" is no version of rubber."""
     if names is None:
         return True
     for m in _fact_pattern(number).finditer(text):
@@ -1168,9 +1168,9 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     single = not question_parts(question)
     # The settings it names, hyphenated ones too (read-quanta, DNS-over-HTTPS), that each passage names.
     terms = specific_terms(question) if single else set()
-    # (not a program's name the question gives as an owner, "coverage.py's debug output": a passage about the
-    # debug output is about the question though it never says "coverage.py")
-    # (only a product's dotted name, "coverage.py", whose name the passages' labels carry: the manual's own)
+    # (not the manual's own program, which the question gives as an owner, "coverage.py's debug output": a
+    # passage about the debug output is about the question though it never says "coverage.py"; only a
+    # product's dotted name whose name the passages' labels carry)
     terms -= {t for t in terms if re.fullmatch(r"[a-z][a-z0-9-]*\.[a-z]{2,3}", t)
               and re.search(rf"(?<![\w.-]){re.escape(t)}['’]s\b", question, re.I)
               and any(re.search(rf"\b{re.escape(t.rsplit('.', 1)[0])}\b", _normalised(getattr(p, "label", ""))) for p in passages)}
@@ -1702,9 +1702,8 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
         return False  # "The collection file becomes foo~": a backup name or a home path is a value
     # (not in a condition said back before a clause of the answer's own words: "If the list files … are deleted,
     # the next backups won't be incremental"; "When none is set, the server uses the 'default' log level" says
-    # nothing of its own)
-    # (to "When is a backup incremental?", the condition is the answer: "When the list file is present, …")
-    # (and to a "When …?" question, the condition is the answer, whatever value follows it)
+    # nothing of its own; and to a "When …?" question the condition is the answer, whatever value follows it:
+    # "When the list file is present, the next backup is incremental")
     when = bool(_WHEN_ASKED.search(_SCENE_FIRST.sub(" ", question)))
     after = plain if when else _CONDITION_FIRST.sub(" ", plain)
     own = _content_stems(after) - {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)} - {_stem("default")}
@@ -2336,7 +2335,7 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
     texts = [_normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages]
     defaulted = bool(_DEFAULT.search(question) or _DEFAULT.search(asked) or re.search(r"\bunless\b", question, re.I))
     # (the settings the question names whose names say they are a limit: BM_BURNING_MAXSIZE, max_connections)
-    limit_names = {w for w in _LIMIT_NAME.findall(_normalised(f"{question} {asked}"))}
+    limit_names = set(_LIMIT_NAME.findall(_normalised(f"{question} {asked}")))
 
     def bound(text: str, start: int, end: int) -> bool:
         before = re.sub(r"\bmax\.", "max", text[max(0, start - BOUND_CHARS) : start])
