@@ -712,6 +712,8 @@ _INSTEAD = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:th
 # explicitly give the compression level L …, it will use level 3", "unless configured otherwise".
 _AS_DEFAULT = {"default", "if you do not", "if you don't", "if not ", "if no ", "when no ", "unless", "omitted",
                "not specified", "not given", "not set"}
+# ... each as words ("factory-default", not "-cDEFAULT" nor "non-default").
+_AS_DEFAULT_SAID = {t: re.compile(rf"(?<![A-Za-z0-9])(?<!non-){re.escape(t)}") for t in sorted(_AS_DEFAULT)}
 # A short sentence after a value that names a default of its own ('It must be one of "xt" or "mf". Defaults to "mf".').
 _OWN_DEFAULT = re.compile(r"\bdefaults?\s+(?:to|is|value\s+is|:)\s*[\"'`“‘]?[\w.-]", re.I)
 # ... or in a clause of what holds when something is missing, right before the value: "If the image
@@ -1024,8 +1026,7 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
         # unless you know why")
         near = text[max(0, m.start() - ANCHOR_CHARS) : m.end()]
         advised = _ADVISED_BOUND.search(text[max(0, m.start() - 80) : m.start()]) is not None
-        if any(re.search(rf"(?<![A-Za-z0-9])(?<!non-){re.escape(t)}", near) or re.search(rf"(?<![A-Za-z0-9])(?<!non-){re.escape(t)}", after)
-               for t in _AS_DEFAULT if t == "default" or not advised) \
+        if any(said.search(near) or said.search(after) for t, said in _AS_DEFAULT_SAID.items() if t == "default" or not advised) \
                 or _IF_MISSING.search(_ABBREVIATED.sub("eg", text[max(0, m.start() - ANCHOR_CHARS) : m.start()]).replace("’", "'")) \
                 or _NONE_MEANS.search(text[max(0, m.start() - ANCHOR_CHARS) : m.start()]):
             return True
