@@ -37,7 +37,8 @@ log = logging.getLogger("ingest.pipeline")  # the ingest run's logger: -v shows 
 # 3: a two-column HTML table without a header row is a list of terms, its first row one of them.
 # 4: an HTML definition term and its classifier are set apart (" : "), not run together.
 # 5: a Texinfo PDF's index (terms, dotted leaders, pages in no order) is a navigation page, left out.
-PARSER_VERSION = 5
+# 6: a PDF identifier broken after an underscore at a line's end is one word ("CONFIG_ERR_FILE_IO").
+PARSER_VERSION = 6
 
 
 def parse_key(settings: Settings) -> str:

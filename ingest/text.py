@@ -27,6 +27,10 @@ _CJK_LINE_BREAK = re.compile(rf"([{_CJK}])[ \t]*\n[ \t]*([{_CJK}])")
 _SPACES = re.compile(r"[ \t\f\v\u00a0\u2000-\u200a\u202f\u205f]+")
 _SPACE_AROUND_NEWLINE = re.compile(r" *\n *")
 _MANY_NEWLINES = re.compile(r"\n{3,}")
+# An identifier a PDF broke after one of its underscores: TeX breaks a long CONFIG_ERR_FILE_IO in
+# running text as "CONFIG_ERR_\nFILE_IO", which unwrapped would read as two words that no search
+# for, and no answer naming, CONFIG_ERR_FILE_IO matches.
+_UNDERSCORE_BREAK = re.compile(r"(?<=[A-Za-z0-9]_)[ \t]*\n[ \t]*(?=[A-Za-z0-9_])")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f\ufffe\uffff]")
 # Latin typographic ligatures (U+FB00-FB06), which pypdf gives as they are in LaTeX-made PDFs:
 # "conﬁguration" matches no query for "configuration", lexically or in the embedding's word pieces.
@@ -95,6 +99,7 @@ def normalize(text: str) -> str:
 
 
 def unwrap_lines(text: str) -> str:
-    """Join the hard-wrapped lines of a paragraph (PDF text) into one line; keep blank lines."""
-    paragraphs = text.split("\n\n")
+    """Join the hard-wrapped lines of a paragraph (PDF text) into one line, an identifier broken
+    after an underscore into one word; keep blank lines."""
+    paragraphs = _UNDERSCORE_BREAK.sub("", text).split("\n\n")
     return "\n\n".join(re.sub(r"(?<![\n])\n(?![\n])", " ", p) for p in paragraphs)

@@ -30,6 +30,14 @@ def test_unwrap_lines_keeps_paragraphs():
     assert unwrap_lines("line one\nline two\n\nnext para") == "line one line two\n\nnext para"
 
 
+def test_unwrap_lines_joins_an_identifier_broken_after_an_underscore():
+    # libconfig's PDF manual: "... values: CONFIG_ERR_NONE, CONFIG_ERR_\nFILE_IO, CONFIG_ERR_PARSE."
+    text = "the following values: CONFIG_ERR_NONE, CONFIG_ERR_\nFILE_IO, CONFIG_ERR_PARSE. These\nrepresent"
+    assert unwrap_lines(text) == "the following values: CONFIG_ERR_NONE, CONFIG_ERR_FILE_IO, CONFIG_ERR_PARSE. These represent"
+    # (a lone underscore, a blank line and a line that ends a word are left as they were)
+    assert unwrap_lines("fill in _\nhere\n\nnext_\n\nmore") == "fill in _ here\n\nnext_\n\nmore"
+
+
 @pytest.mark.parametrize(
     ("text", "encoding"),
     [
