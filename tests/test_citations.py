@@ -1058,6 +1058,23 @@ def test_a_setting_whose_description_names_its_unit_states_its_default_in_that_u
     assert ground("supervisord waits 3 seconds [1].", ref).dropped
 
 
+def test_a_default_given_to_a_placeholder_has_the_unit_its_description_gives_the_placeholder():
+    """Prover9's options: "assign(max_megs, n). % default n=200 ... when (about) n megabytes of memory"."""
+    options = [P(1, "assign(max_seconds_per, n). % default n=-1, range [-1 .. INT_MAX] % command-line -s n The "
+                    "parameter allows at most n seconds for each domain size. assign(max_megs, n). % default n=200, "
+                    "range [-1 .. INT_MAX] % command-line -b n The parameter max_megs says to stop searching when "
+                    "(about) n megabytes of memory have been used. A value of -1 means there is no limit.")]
+    question = "Prover9 的 max_megs 参数默认值是多少（单位 MB）？"
+    assert not ground("Prover9 的 max_megs 参数默认值是 200 MB [1]。", options, question).dropped
+    # The unit is the placeholder's own: not another letter's, nor what follows another default.
+    letters = [P(1, "assign(max_megs, n). % default n=200, range [-1 .. INT_MAX] % command-line -b n The "
+                    "parameter max_megs says to stop searching when (about) k megabytes of memory have been used.")]
+    assert ground("The default of max_megs is 200 megabytes [1].", letters).dropped
+    other = [P(1, "assign(max_kept, n). % default n=500, range [-1 .. INT_MAX] % command-line -k n. "
+                  "assign(max_given, n). % default n=-1 The search stops after n seconds.")]
+    assert ground("The default of max_kept is 500 seconds [1].", other).dropped
+
+
 def test_an_operator_in_a_code_span_is_no_fact():
     """`port = *:9001` composes a setting and the value the passage gives: "=" need not be quoted."""
     assert facts("Write `port = *:9001` [1].") == {"port", "*:9001"}

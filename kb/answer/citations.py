@@ -489,8 +489,13 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
         # of seconds to wait ... Default: 10" states 10 seconds (no other default between them).
         described = rf"(?<![a-z])(?:{name})(?![a-z])(?:(?!default)[^\n]){{0,{DESCRIBED_CHARS}}}?" \
                     rf"\bdefault(?: value)?(?: is)?[ \t]*[:=]?[ \t]*{alone}"
+        # A default given to the entry's placeholder, whose unit its description then names: "assign(max_megs,
+        # n). % default n=200, range [...] The parameter max_megs says to stop searching when (about) n
+        # megabytes of memory have been used" states 200 megabytes (Prover9; no other default between).
+        placeholder = rf"\bdefault[ \t]+(?P<var>[a-z])[ \t]*=[ \t]*{alone}(?:(?!\bdefault\b)[^\n]){{0,{DESCRIBED_CHARS}}}?" \
+                      rf"(?<![\w-])(?P=var)[ \t]+(?:{name})(?![a-z])"
         pattern = rf"{beside}|(?<![a-z])(?:{name})(?![a-z])[^\n]{{0,{UNIT_CHARS}}}?{alone}" \
-                  rf"|{alone}[^\n]{{0,{UNIT_CHARS}}}?(?<![a-z])(?:{name})(?![a-z])|{described}"
+                  rf"|{alone}[^\n]{{0,{UNIT_CHARS}}}?(?<![a-z])(?:{name})(?![a-z])|{described}|{placeholder}"
         if unit == "second" and number.isdigit():
             # The same time in milliseconds, as a manual gives it: "remotePollInterval | 30000 | … in
             # milliseconds" states 30 seconds (an exact conversion, not a worked-out estimate).
