@@ -1008,6 +1008,12 @@ def test_an_answer_to_which_setting_names_one():
     assert not names_no_setting(question, "It reads Acquire::http::Proxy [1].")
     assert not names_no_setting(question, "It reads the `http_proxy` environment variable [1].")
     assert not names_no_setting(question, "It reads HTTP_PROXY [1].")
+    # A name in capitalised humps, as a passage writes it: libconfig's C++ API (round 47).
+    output = "Which option controls whether a semicolon is written after each setting when a configuration is output?"
+    cpp = [P(1, "Config::OptionSemicolonSeparators This option controls whether a semicolon (';') is output after "
+                "each setting when the configuration is written to a file or stream.")]
+    assert not names_no_setting(output, "The option is OptionSemicolonSeparators [1].", cpp)
+    assert names_no_setting(output, "The option is set in the ConfigFileWriter [1].", cpp)  # no passage writes it
     # one word in single quotes is a name too: "the 'Cfe' setting"
     assert not names_no_setting(question, "The manual suggests the 'Cfe' setting [1].")
     assert not names_no_setting(question, "The manual suggests the ‘Cfe’ setting [1].")

@@ -2776,6 +2776,7 @@ def names_nobody(question: str, answer: str) -> bool:
 _WHICH_SETTING = re.compile(r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:setting|option|parameter|variable|directive"
                             r"|flag|switch)s?\b|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|指令|配置项)", re.I)
 _ALL_CAPS = re.compile(r"(?<![\w-])[A-Z][A-Z0-9_]{2,}(?![\w-])")
+_HUMPED = re.compile(r"(?<![\w-])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+){2,}(?![\w-])")  # OptionSemicolonSeparators
 _ASSIGNED = re.compile(r"(?<![\w.-])([A-Za-z][\w.-]*)[ \t]*=[ \t]*[^\s=]")  # "instcmds = all", "vtysh_enable=yes"
 _LONG_DASH_OPTION = re.compile(r"(?<![\w-])-[A-Za-z][\w-]+")  # an option of one dash and several letters: -bc, -batch
 _FLAG = re.compile(r"(?<![\w+-])\+[A-Za-z][\w-]*")  # a flag switched on with "+": VCL's "acl ... +log"
@@ -2832,6 +2833,9 @@ def names_no_setting(question: str, answer: str, passages: list[Cited] | None = 
               and not _QUOTED_AFTER.search(plain[: m.start()])]
     names += _FLAG.findall(plain) + _PARTED.findall(plain.lower())  # (tcp-reuseport, udp-workers)
     names += _LONG_DASH_OPTION.findall(plain)  # PuTTY's -bc, -batch, -openssh-config
+    # (a name in capitalised humps that a passage writes as it stands: libconfig's C++ OptionSemicolonSeparators;
+    # not a product's JavaScript or PostgreSQL that no passage spells so)
+    names += [n for n in _HUMPED.findall(plain) if any(re.search(rf"(?<![\w-]){n}(?![\w-])", p.text) for p in passages)]
     # (to "Which -m option …", "-m 8CC" where a passage gives that option that value: FASTA, round 42)
     names += [value for option, value in _OPTION_ARGUMENT.findall(plain)
               if any(re.search(rf"(?<![\w-]){re.escape(option)}\s+{re.escape(value)}(?![\w.+-])", p.text) for p in passages)]
