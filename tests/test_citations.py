@@ -2289,6 +2289,14 @@ def test_a_maximum_is_answered_with_a_number_a_passage_gives_as_a_bound():
         assert bound_unsaid("What is the largest key size the tool accepts?", "128 bits [1].", [P(1, text)]), text
     assert bound_unsaid("How many replicas can a set have at most?", "3 replicas [1].", [P(1, "Only 3 or more members are allowed.")])
     assert bound_unsaid("What is the maximum value of the counter?", "32 [1].", [P(1, "Only 32-bit integers are accepted as values.")])
+    # (zero, in words, is a number too: "An array may have zero or more elements" gives no most, libconfig
+    # round 47; but not beside "no limit")
+    arrays = [P(1, "2.3 Arrays An array has the form: [ value, value ... ] An array may have zero or more "
+                   "elements, but the elements must all be scalar values of the same type.")]
+    largest = "What is the largest number of elements an array setting may hold?"
+    assert bound_unsaid(largest, "The largest number of elements an array setting may hold is zero [1].", arrays)
+    assert not bound_unsaid(largest, "There is no limit; zero elements are allowed too [1].", arrays)
+    assert not bound_unsaid(largest, "Zero [1].", [P(1, "The list may hold at most zero entries when locked.")])
     # "as many as you like", "twice as large as", "as long as": no bound of the number after them
     for question, answer, text in (
             ("What is the maximum number of upstream servers?", "4 [1].",

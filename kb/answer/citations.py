@@ -2303,7 +2303,7 @@ _MOST_ASKED_ZH = re.compile(r"(?:最多(?![的人])|最大(?:值|长度|数量|�
 _LIMIT_NAME = re.compile(r"(?<![\w.-])(?=[\w.-]*(?:max|limit))(?![\w.-]*(?:maxim|limitation|delimit))"
                          r"(?!(?:limits|limited|limiting|unlimited|climax|maxed)(?![\w-]))"
                          r"(?:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|(?:max|limit)[a-z0-9]+|[a-z]+(?:max|limit)[a-z0-9]*)(?![\w-])")
-_BOUND_NUMBER = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|\d+(?:\.\d+)?)(?![\w.]\d)", re.I)
+_BOUND_NUMBER = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|\d+(?:\.\d+)?)(?![\w.]\d)|\bzero\b", re.I)  # (zero, the one amount in words it reads: "An array may have zero or more elements")
 
 
 def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str = "") -> bool:
@@ -2336,6 +2336,8 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
         return True
     given = {n.lower() for n in _BOUND_NUMBER.findall(_normalised(question))}
     numbers = {n.lower() for n in _BOUND_NUMBER.findall(plain)} - given
+    if _UNBOUNDED.search(plain) or _NO_MOST.search(plain):
+        numbers.discard("zero")  # ("There is no limit; zero turns it off")
     if not numbers:
         return False  # ("Two", "五层": a number in words is left to the other checks)
     texts = [_normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages]
