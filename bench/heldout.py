@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's eighty-six held-out sets: forty-three PDF manuals and forty-three HTML manuals, each held out for one round.
+"""Build kb's eighty-eight held-out sets: forty-four PDF manuals and forty-four HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: eighty-six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: eighty-eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1345,6 +1345,40 @@ below) and unpacked there with `dpkg -x`:
   talk-software.html: not part of the manual), the same pages printed to one PDF (finalbook.pdf.gz, 119 pages: one
   format), the example inputs and outputs (examples/: Prover9 and Mace4 jobs, not the manual's text), the image and the
   stylesheet, and the changelog, copyright and doc-base metadata.
+- debian-nauty: nauty-doc 2.8.6+ds-2 (sha256 3b562ee966760117d74eef450e33592997f7f4da4e405c50e6bff5e757b7c223), the
+  "nauty and Traces User's Guide (Version 2.8.6)" of November 17, 2022, by Brendan D. McKay and Adolfo Piperno (nauty
+  and Traces, the programs that compute automorphism groups and canonical labellings of vertex-coloured graphs and test
+  graphs for isomorphism, with the dreadnaut interface and the gtools utilities): how to use the guide; the
+  introduction; the dreadnaut program (its commands, command line options, signal handling and sample sessions); the
+  data structures (dense and sparse graphs, permutations, orbits and colourings); the size limits; the options and
+  statistics (optionblk, TracesOptions, statsblk, TracesStats); calling nauty and Traces and the low-level nauty call;
+  the interpretation of the output; user-defined procedures; the vertex-invariants; writing programs that call dense
+  nauty, sparse nauty and Traces (with the sample programs); variations (edge-coloured graphs, exchangeable colours,
+  hypergraphs and designs, Hadamard equivalence, isotopy); the utilities; installing nauty and Traces (configure and
+  its options, the libraries); more on automorphism groups (the Random Schreier Method, listing the whole group, giving
+  known generators to Traces, two-step canonical labelling); the graph6, sparse6 and digraph6 formats; other ways to
+  use nauty; the licence and acknowledgements; the help texts of the utilities; and the references. Kept: the PDF of
+  the guide, 109 PDF pages (about 196,000 characters of text as pypdf extracts it; the page numbers printed on its
+  pages are the PDF's; PDF page 1 is the title and the contents, pages 83-108 the utilities' help texts and page 109
+  the references), one file, as the package ships it. Left out: the README files, the graph formats and the Schreier
+  group functions as text (formats.txt.gz: the same text as the guide's Section 19; schreier.txt.gz: notes on the group
+  functions, not the guide), the example programs (examples/: the guide prints them), the list of changes since
+  version 2.4 (changes24-28.txt.gz: other versions' facts), and the changelogs, copyright and doc-base metadata.
+- debian-python-ldap: python-ldap-doc 3.4.3-2+deb12u1 (sha256
+  ceb752de59e19ed606febcd9c41886373b6389abd142b46d960a11413b79ff5d), the python-ldap 3.4.3 documentation (python-ldap,
+  the object-oriented Python API to LDAP directory servers that wraps OpenLDAP's client library, with modules for LDIF,
+  LDAP URLs and LDAPv3 schema; copyright the python-ldap project team, rendered by Sphinx): the front page; installing
+  (from PyPI, pre-built binaries, from source, the build prerequisites, setup.cfg); bytes/text management; the
+  reference documentation of the modules ldap (functions, constants and options, exceptions, warnings, the LDAPObject
+  classes and their methods and attributes), ldap.asyncsearch, ldap.controls, ldap.dn, ldap.extop, ldap.filter,
+  ldap.modlist, ldap.resiter, ldap.schema, ldap.syncrepl, ldap.sasl, ldif, ldapurl and slapdtest; the third-party
+  documentation; and the FAQ. The package has no PDF. Kept: its HTML, one file per page as the package ships it, 19
+  files in the manual's order (index.html's, the reference pages in reference/index.html's), the front page first,
+  those in reference/ laid out flat as reference-<page>.html, about 135,000 characters of text once the tags are
+  stripped (UTF-8). Left out: the reference index (reference/index.html: a list of links to the kept reference pages),
+  the contributing guide and the sample workflow (contributing.html, sample_workflow.html: for contributors), the
+  general index, the module index and the search page, the reStructuredText sources (_sources/, the same text), the
+  inventory, the images, stylesheets and scripts, and the README, TODO, changelogs and copyright.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1433,6 +1467,8 @@ Layout:
     bench/.cache/heldout/debian-coverage/corpus/<page>.html
     bench/.cache/heldout/debian-libconfig/corpus/libconfig.pdf
     bench/.cache/heldout/debian-prover9/corpus/<page>.html
+    bench/.cache/heldout/debian-nauty/corpus/nug28.pdf
+    bench/.cache/heldout/debian-python-ldap/corpus/<page>.html or reference-<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1476,7 +1512,8 @@ corpora/heldout-debian-camlidl-questions.jsonl, corpora/heldout-debian-kernel-qu
 corpora/heldout-debian-music-questions.jsonl, corpora/heldout-debian-the-questions.jsonl,
 corpora/heldout-debian-backup-manager-questions.jsonl, corpora/heldout-debian-vdirsyncer-questions.jsonl,
 corpora/heldout-debian-fai-questions.jsonl, corpora/heldout-debian-coverage-questions.jsonl,
-corpora/heldout-debian-libconfig-questions.jsonl and corpora/heldout-debian-prover9-questions.jsonl, 30 each
+corpora/heldout-debian-libconfig-questions.jsonl, corpora/heldout-debian-prover9-questions.jsonl,
+corpora/heldout-debian-nauty-questions.jsonl and corpora/heldout-debian-python-ldap-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1906,6 +1943,13 @@ PROVER9_PAGES = [  # in the manual's order (nav.html's, the advanced features' p
     "clause-properties", "white-black", "select2", "mace4", "m4-input", "m4-options", "m4-arithmetic", "m4-interpformat",
     "m4-isofilter", "prooftrans", "fof-prover9", "others", "options", "glossary", "references",
 ]
+PYTHON_LDAP_PAGES = [  # in the manual's order (index.html's, then reference/index.html's): <folder>-<page> flat
+    "index", "installing", "bytes_mode",
+    *(f"reference/{p}" for p in ("ldap", "ldap-async", "ldap-controls", "ldap-dn", "ldap-extop", "ldap-filter",
+                                 "ldap-modlist", "ldap-resiter", "ldap-schema", "ldap-syncrepl", "ldap-sasl", "ldif",
+                                 "ldapurl", "slapdtest")),
+    "resources", "faq",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -2251,6 +2295,14 @@ CORPORA = {
     "debian-prover9": Corpus(
         "prover9-doc", "0.0.200902a-2.1", "0584e4d91ff62416638c5b1061587e19066200425ec9ea6b6ba67fce234aa682",
         {f"{p}.html": f"usr/share/doc/prover9-doc/html/{p}.html" for p in PROVER9_PAGES},
+    ),
+    "debian-nauty": Corpus(
+        "nauty-doc", "2.8.6+ds-2", "3b562ee966760117d74eef450e33592997f7f4da4e405c50e6bff5e757b7c223",
+        {"nug28.pdf": "usr/share/doc/nauty/nug28.pdf"},
+    ),
+    "debian-python-ldap": Corpus(
+        "python-ldap-doc", "3.4.3-2+deb12u1", "ceb752de59e19ed606febcd9c41886373b6389abd142b46d960a11413b79ff5d",
+        {f"{p.replace('/', '-')}.html": f"usr/share/doc/python-ldap-doc/html/{p}.html" for p in PYTHON_LDAP_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
