@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's eighty-eight held-out sets: forty-four PDF manuals and forty-four HTML manuals, each held out for one round.
+"""Build kb's ninety held-out sets: forty-five PDF manuals and forty-five HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: eighty-eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: ninety packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1379,6 +1379,38 @@ below) and unpacked there with `dpkg -x`:
   the contributing guide and the sample workflow (contributing.html, sample_workflow.html: for contributors), the
   general index, the module index and the search page, the reStructuredText sources (_sources/, the same text), the
   inventory, the images, stylesheets and scripts, and the README, TODO, changelogs and copyright.
+- debian-libtasn1: libtasn1-doc 4.19.0-2+deb12u1 (sha256
+  ce109d7f7611b24d03e41b831eab01c3c7fb1a55b8d8b4350ed24383c0c8dfda), the manual "Libtasn1: Abstract Syntax Notation One
+  (ASN.1) library for the GNU system", for version 4.19.0 of 18 August 2022, by Fabio Fiorina, Simon Josefsson and Nikos
+  Mavrogiannopoulos (GNU Libtasn1, the C library that parses ASN.1 definitions, manages ASN.1 structures and encodes and
+  decodes them with the Distinguished Encoding Rules): the introduction; ASN.1 structure handling (the syntax the parser
+  accepts, naming, simple parsing, library notes, future developments); the utilities (invoking asn1Parser, asn1Coding
+  and asn1Decoding); and the function reference (the ASN.1 schema functions, the field functions, the DER functions,
+  the error handling functions and the auxiliary functions). Kept: the PDF of the manual, 36 PDF pages (about 70,700
+  characters of text as pypdf extracts it; the page numbers printed on its pages are the PDF's less three; PDF page 1 is
+  the title, page 2 the copyright, page 3 the table of contents, pages 27-34 the GNU Free Documentation License 1.3 as
+  Appendix A and pages 35-36 the concept index and the function and data index), one file, as the package ships it.
+  Left out: the same manual as Info (usr/share/info/libtasn1.info.gz: one format), the API reference as gtk-doc HTML
+  (usr/share/gtk-doc/html/libtasn1/: the function reference again, generated from the same sources), the licence's
+  Texinfo source (fdl-1.3.texi.gz), and the changelogs, copyright and doc-base metadata.
+- debian-execline: execline-doc 2.9.3.0-1 (sha256 22665f8b2f67504d4efe5e22e5d48ffa3de8088d63122a76f5ae6a5ae4aecbc8),
+  the execline 2.9.3.0 documentation from skarnet.org (execline, the non-interactive scripting language whose scripts
+  are one command line of programs that each do their job and then execute into the next, launched by execlineb): the
+  front page (what execline is, the requirements, the licence, download and compilation, the reference list of the
+  commands with their common exit codes, the provided scripts and the quines); the language design and grammar; why
+  not just use /bin/sh; the execlineb launcher; a page per command for process state control (execline-cd, posix-cd,
+  execline-umask, posix-umask, emptyenv, envfile, export, unexport, fdclose, fdblock, fdmove, fdswap, fdreserve,
+  redirfd, piperw, heredoc, wait, getcwd, getpid, exec, tryexec, exit, trap, withstdinas), block management (with the
+  page on blocks; foreground, background, case, if, ifelse, ifte, ifthenelse, backtick, pipeline, runblock), variable
+  management (with the page on variable substitution; define, importas, elglob, elgetpositionals, multidefine,
+  multisubstitute), loops (forx, forstdin, forbacktickx, loopwhilex), positional parameters and options (elgetopt,
+  shift, dollarat) and the rest (eltest, homeof, the execline multicall binary, the execline-shell and
+  execline-startup scripts); and the pages on pushing and popping the environment, value transformation and exit
+  codes. The package has no PDF. Kept: its HTML, one file per page as the package ships it, 61 files in the manual's
+  order (index.html's, then the three pages that only the commands' pages link), about 116,900 characters of text once
+  the tags are stripped (UTF-8). Left out: the upgrade notes (upgrade.html: what changed between versions, other
+  versions' facts), the quines (quine-*.txt: example scripts, not the manual's text), the sample of execlineb's lexing
+  (componentsb.txt: an input file the execlineb page links), and the changelog, copyright and doc-base metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1469,6 +1501,8 @@ Layout:
     bench/.cache/heldout/debian-prover9/corpus/<page>.html
     bench/.cache/heldout/debian-nauty/corpus/nug28.pdf
     bench/.cache/heldout/debian-python-ldap/corpus/<page>.html or reference-<page>.html
+    bench/.cache/heldout/debian-libtasn1/corpus/libtasn1.pdf
+    bench/.cache/heldout/debian-execline/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1513,7 +1547,8 @@ corpora/heldout-debian-music-questions.jsonl, corpora/heldout-debian-the-questio
 corpora/heldout-debian-backup-manager-questions.jsonl, corpora/heldout-debian-vdirsyncer-questions.jsonl,
 corpora/heldout-debian-fai-questions.jsonl, corpora/heldout-debian-coverage-questions.jsonl,
 corpora/heldout-debian-libconfig-questions.jsonl, corpora/heldout-debian-prover9-questions.jsonl,
-corpora/heldout-debian-nauty-questions.jsonl and corpora/heldout-debian-python-ldap-questions.jsonl, 30 each
+corpora/heldout-debian-nauty-questions.jsonl, corpora/heldout-debian-python-ldap-questions.jsonl,
+corpora/heldout-debian-libtasn1-questions.jsonl and corpora/heldout-debian-execline-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1950,6 +1985,15 @@ PYTHON_LDAP_PAGES = [  # in the manual's order (index.html's, then reference/ind
                                  "ldapurl", "slapdtest")),
     "resources", "faq",
 ]
+EXECLINE_PAGES = [  # in the manual's order (index.html's, then the three pages that only the commands' pages link)
+    "index", "grammar", "dieshdiedie", "execlineb", "execline-cd", "posix-cd", "execline-umask", "posix-umask",
+    "emptyenv", "envfile", "export", "unexport", "fdclose", "fdblock", "fdmove", "fdswap", "fdreserve", "redirfd",
+    "piperw", "heredoc", "wait", "getcwd", "getpid", "exec", "tryexec", "exit", "trap", "withstdinas", "el_semicolon",
+    "foreground", "background", "case", "if", "ifelse", "ifte", "ifthenelse", "backtick", "pipeline", "runblock",
+    "el_substitute", "define", "importas", "elglob", "elgetpositionals", "multidefine", "multisubstitute", "forx",
+    "forstdin", "forbacktickx", "loopwhilex", "elgetopt", "shift", "dollarat", "eltest", "homeof", "execline",
+    "execline-shell", "execline-startup", "el_pushenv", "el_transform", "exitcodes",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -2303,6 +2347,14 @@ CORPORA = {
     "debian-python-ldap": Corpus(
         "python-ldap-doc", "3.4.3-2+deb12u1", "ceb752de59e19ed606febcd9c41886373b6389abd142b46d960a11413b79ff5d",
         {f"{p.replace('/', '-')}.html": f"usr/share/doc/python-ldap-doc/html/{p}.html" for p in PYTHON_LDAP_PAGES},
+    ),
+    "debian-libtasn1": Corpus(
+        "libtasn1-doc", "4.19.0-2+deb12u1", "ce109d7f7611b24d03e41b831eab01c3c7fb1a55b8d8b4350ed24383c0c8dfda",
+        {"libtasn1.pdf": "usr/share/doc/libtasn1-doc/libtasn1.pdf"},
+    ),
+    "debian-execline": Corpus(
+        "execline-doc", "2.9.3.0-1", "22665f8b2f67504d4efe5e22e5d48ffa3de8088d63122a76f5ae6a5ae4aecbc8",
+        {f"{p}.html": f"usr/share/doc/execline/{p}.html" for p in EXECLINE_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
