@@ -70,6 +70,7 @@ CHECKS: dict[str, list[tuple[Any, str, Any]]] = {
     "role (who: the role unsaid)": [(generation, "role_unsaid", lambda *_, **__: "")],
     "nobody (who: no name)": [(generation, "names_nobody", lambda *_, **__: False)],
     "no setting (which setting: none named)": [(generation, "names_no_setting", lambda *_, **__: False)],
+    "described (which option: no passage says it does what was asked)": [(generation, "described_unsaid", lambda *_, **__: "")],
     "restates (the question given back)": [(generation, "restates", lambda *_, **__: False)],
     "sibling (a neighbour setting)": [(generation, "sibling", lambda *_, **__: "")],
     "wrong kind (an amount of another kind)": [(generation, "wrong_kind", lambda *_, **__: "")],

@@ -3430,3 +3430,49 @@ def test_a_translated_question_asks_only_the_names_its_writer_wrote():
                         translated_from=condensed)
         answerer.conclude(answer, "The default of write-quanta is 64 [1].", quanta)
         assert answer.refused and "about write-quanta" in answer.dropped[-1], question
+
+
+def test_a_name_given_to_which_option_must_be_described_as_doing_what_was_asked():
+    """Round 47's near misses answered with a real name of another purpose: libconfig has no option for
+    scientific notation, and the one its passage names next controls semicolons; Prover9's USR1 sends
+    search statistics, not a checkpoint. A description that says what was asked keeps the answer."""
+    from kb.answer.citations import described_unsaid
+
+    options = [P(1, "CONFIG_OPTION_AUTOCONVERT Turning this option on enables number auto-conversion for the library. "
+                    "When enabled, an attempt to assign a floating point setting's value to an integer (or vice versa) "
+                    "will cause the library to silently perform the necessary conversion (possibly leading to loss of "
+                    "data), rather than reporting failure. By default this option is turned off. "
+                    "CONFIG_OPTION_SEMICOLON_SEPARATORS This option controls whether a semicolon (';') is output after "
+                    "each setting when the configuration is written to a file or stream. By default this option is turned on.")]
+    notation = "Which option makes libconfig write floating point values in scientific notation?"
+    reply = "The option that makes libconfig write floating point values in scientific notation is CONFIG_OPTION_SEMICOLON_SEPARATORS."
+    assert described_unsaid(notation, reply, options) == "CONFIG_OPTION_SEMICOLON_SEPARATORS"
+    answer = _conclude(reply, options, notation)
+    assert answer.refused and "does what was asked" in answer.dropped[-1]
+    semicolon = "Which option controls whether a semicolon is written after each setting when a configuration is output?"
+    assert described_unsaid(semicolon, "CONFIG_OPTION_SEMICOLON_SEPARATORS [1].", options) == ""
+    assert not _conclude("CONFIG_OPTION_SEMICOLON_SEPARATORS [1].", options, semicolon).refused
+    converts = "Which C API option makes the library silently convert between integer and floating point values instead of reporting failure?"
+    assert described_unsaid(converts, "CONFIG_OPTION_AUTOCONVERT [1].", options) == ""
+
+    running = [P(1, "If a Prover9 process is running in the background, one can tell it to send search statistics "
+                    "(without killing the job) to the output file sending a \"USR1\" signal to the process. For "
+                    "example, % prover9 -f p3a.in > p3a.outb & [1] 31613 % kill -USR1 31613 A report (17.75 seconds) "
+                    "has been sent to the output."),
+               P(2, "Prover9 reads its input from the standard input; the output goes to the standard output.")]
+    checkpoint = "Which signal makes a running Prover9 job write a checkpoint so that the search can be resumed later?"
+    assert described_unsaid(checkpoint, "It is USR1 [1].", running) == "USR1"
+    statistics = "Which signal makes a Prover9 job running in the background send its search statistics?"
+    assert described_unsaid(statistics, "It is USR1 [1].", running) == ""
+    # (a synopsis that names the option among others is not its description; the description is)
+    look = [P(1, "usage: csvlook [-h] [--zero] [-V] [--max-rows MAX_ROWS] [--max-columns MAX_COLUMNS] [FILE] Render a CSV "
+                 "file in the console as a Markdown-compatible, fixed-width table. optional arguments: --max-rows MAX_ROWS "
+                 "The maximum number of rows to display before truncating the data.")]
+    rows = "What is the option to limit the number of rows displayed at the beginning when using csvlook?"
+    assert described_unsaid(rows, "It is `--max-rows` [1].", look) == ""
+    # (not a question of fewer than three words of its own, nor one that asks no name, nor a name the question gives)
+    assert described_unsaid("Which option sets the port?", "It is --port-number [1].", options) == ""
+    assert described_unsaid("How do I write floating point values in scientific notation?",
+                            "Use CONFIG_OPTION_SEMICOLON_SEPARATORS [1].", options) == ""
+    assert described_unsaid("Which value of CONFIG_OPTION_SEMICOLON_SEPARATORS writes scientific notation for floating point?",
+                            "CONFIG_OPTION_SEMICOLON_SEPARATORS [1].", options) == ""

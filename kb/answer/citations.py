@@ -2848,6 +2848,46 @@ def names_no_setting(question: str, answer: str, passages: list[Cited] | None = 
 _OPTION_ARGUMENT = re.compile(r"(?<![\w-])(-[A-Za-z])\s+([A-Za-z]*\d[\w.+]*)(?![\w-])")
 
 
+# A question for the name of what does something: "Which option makes libconfig write floating point values in
+# scientific notation?", "Which signal makes a running Prover9 job write a checkpoint …?"
+_WHICH_DOER = re.compile(r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,3}?(?:option|argument|flag|switch|signal|parameter|setting"
+                         r"|variable|directive|command|keyword|function|macro|field)s?\b", re.I)
+# The words that say what kind of name is asked, not what it does.
+_DOER_WORDS = frozenset(_stem(w) for w in "option argument flag switch signal parameter setting variable directive command "
+                        "keyword function macro field environment line make makes value file".split())
+DESCRIPTION_BEFORE, DESCRIPTION_AFTER = 100, 400  # where a passage describes a name: a little before it, more after
+DESCRIBED_SHARE = 1 / 3  # of the question's own words, the share a description must say more than
+
+
+def described_unsaid(question: str, answer: str, passages: list[Cited]) -> str:
+    """The name an answer to "Which option / variable / signal … does X?" gives (one the question does not)
+    where no passage describes what the question asks: around each place a passage names it (100
+    characters before, 400 after), at most a third of the question's own content words (not the kind of
+    name asked, nor words every passage has, such as the product's name) occur. The near miss answered
+    with a real option of another purpose: libconfig's CONFIG_OPTION_SEMICOLON_SEPARATORS ("controls
+    whether a semicolon is output after each setting") for "Which option makes libconfig write floating
+    point values in scientific notation?", Prover9's USR1 ("send search statistics") for a checkpoint
+    signal (round 47). Only a question of three such words or more; "" when it holds or does not apply."""
+    if not _WHICH_DOER.search(question) or question_parts(question) or len(passages) < 1:
+        return ""
+    plain = MARKER.sub(" ", answer)
+    asked = _normalised(question)
+    names = [code or ident for code, ident in _IDENTIFIER.findall(plain)]
+    names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + _HUMPED.findall(plain) + _LONG_DASH_OPTION.findall(plain)
+    names = [n for n in dict.fromkeys(n.strip() for n in names) if n and _normalised(n) not in asked]
+    texts = [p.text for p in passages]
+    every = set.intersection(*(_content_stems(f"{getattr(p, 'label', '')} {p.text}") for p in passages)) if len(passages) > 1 else set()
+    words = _content_stems(question) - _DOER_WORDS - every
+    if len(words) < 3:
+        return ""
+    places = [(name, text, m.start()) for name in names for text in texts
+              for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w])", text)]
+    if not places:
+        return ""  # (a name no passage holds is the grounding's to judge)
+    said = max(len(words & _content_stems(text[max(0, at - DESCRIPTION_BEFORE) : at + DESCRIPTION_AFTER])) for _, text, at in places)
+    return "" if said > DESCRIBED_SHARE * len(words) else places[0][0]
+
+
 def _set_off(word: str, text: str, colon: bool) -> bool:
     """Whether normalised `text` sets `word` off as a setting's name: "variable papertype", "the
     ratepr parameter", "papertype=" (or "papertype:" with `colon`), "`papertype`"."""

@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any
 
 from kb.answer.citations import (
-    MARKER, Cited, absence_unsaid, anchor_terms, attribute, bound_unsaid, corroborate, ground, holds, names,
+    MARKER, Cited, absence_unsaid, anchor_terms, attribute, bound_unsaid, corroborate, described_unsaid, ground, holds, names,
     names_no_setting, names_nobody, names_option, parse_citations, port_unsaid, purpose_unsaid, question_names,
     release_unsaid, restates, role_unsaid, says_something, sibling, specific_terms, unbounded_unsaid, unsupported_terms,
     variable_unsaid, worded_unsaid, wrong_kind,
@@ -400,6 +400,9 @@ class Answerer:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it names no one)")
             if names_no_setting(answer.standalone_question, answer.answer, numbered):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it names no setting)")
+            undescribed = described_unsaid(answer.standalone_question, answer.answer, numbered) if english else ""
+            if undescribed:
+                return self._withdraw(answer, "grounding", f"{answer.answer} (no passage says {undescribed} does what was asked)")
             if restates(answer.standalone_question, answer.answer, cited):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it only gives the question back)")
             other = sibling(answer.standalone_question, answer.answer, answer.translated_from)
