@@ -3470,6 +3470,26 @@ def test_a_name_given_to_which_option_must_be_described_as_doing_what_was_asked(
                  "The maximum number of rows to display before truncating the data.")]
     rows = "What is the option to limit the number of rows displayed at the beginning when using csvlook?"
     assert described_unsaid(rows, "It is `--max-rows` [1].", look) == ""
+    # (the review's cases: words every passage of one manual shares are the description's too, unless they are the
+    # product's capitalised name; a name's parts are words; a label that names it makes the passage its description)
+    rsync = [Labelled(1, "--delete This tells rsync to delete extraneous files from the receiving side (ones that aren't on the "
+                  "sending side), but only for the directories that are being synchronized.", "rsync.1 · OPTIONS"),
+             Labelled(2, "--existing, --ignore-non-existing This tells rsync to skip creating files that do not exist yet on the "
+                  "destination; no files will be updated on the receiving side, whatever the sending side holds.", "rsync.1 · OPTIONS"),
+             Labelled(3, "--remove-source-files This tells rsync to remove from the sending side the files that are a part of "
+                  "the transfer and have been successfully duplicated on the receiving side.", "rsync.1 · OPTIONS")]
+    deletes = "Which rsync option deletes stale files on the receiving side which the sending side lacks?"
+    assert described_unsaid(deletes, "`--delete` [1].", rsync) == ""
+    sshd = [Labelled(1, "Sets the number of client alive messages which may be sent without sshd(8) receiving any messages "
+                        "back from the client. If this threshold is reached while client alive messages are being sent, sshd "
+                        "will disconnect the client, terminating the session. " + "This mechanism is valuable. " * 20
+                        + "Setting a zero ClientAliveCountMax disables connection terminations.", "OPTIONS · ClientAliveCountMax")]
+    alive = "Which sshd_config option sets how many client alive messages may be sent without a response before sshd disconnects the client?"
+    assert described_unsaid(alive, "`ClientAliveCountMax` [1].", sshd) == ""
+    df = [Labelled(1, "-B, --block-size=SIZE scale sizes by SIZE before printing them -h, --human-readable print sizes in "
+                      "powers of 1024 (e.g., 1023M) -H, --si print sizes in powers of 1000 (e.g., 1.1G)", "OPTIONS")]
+    assert described_unsaid("Which command-line option makes df show human readable sizes?",
+                            "The option is `--human-readable` [1].", df) == ""
     # (not a question of fewer than three words of its own, nor one that asks no name, nor a name the question gives)
     assert described_unsaid("Which option sets the port?", "It is --port-number [1].", options) == ""
     assert described_unsaid("How do I write floating point values in scientific notation?",

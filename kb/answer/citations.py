@@ -2852,40 +2852,57 @@ _OPTION_ARGUMENT = re.compile(r"(?<![\w-])(-[A-Za-z])\s+([A-Za-z]*\d[\w.+]*)(?![
 # scientific notation?", "Which signal makes a running Prover9 job write a checkpoint …?"
 _WHICH_DOER = re.compile(r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,3}?(?:option|argument|flag|switch|signal|parameter|setting"
                          r"|variable|directive|command|keyword|function|macro|field)s?\b", re.I)
-# The words that say what kind of name is asked, not what it does.
-_DOER_WORDS = frozenset(_stem(w) for w in "option argument flag switch signal parameter setting variable directive command "
-                        "keyword function macro field environment line make makes value file".split())
+# The words that say what kind of name is asked, or how it acts, not what it does; and words that say nothing
+# of what it does ("without", "anything", "many").
+_DOER_WORDS = frozenset(_stem(w) for w in "option options argument flag switch signal parameter setting settings variable "
+                        "directive command command-line keyword function macro field environment line make makes value "
+                        "file control controls set sets specify specifies enable enables tell tells cause causes turn "
+                        "turns without through already every anything always again many much instead just whether "
+                        "don't doesn't".split())
 DESCRIPTION_BEFORE, DESCRIPTION_AFTER = 100, 400  # where a passage describes a name: a little before it, more after
 DESCRIBED_SHARE = 1 / 3  # of the question's own words, the share a description must say more than
+
+
+def _description_stems(text: str) -> set[str]:
+    """A text's content stems, a hyphenated or underscored name's parts apart ("--human-readable" says "human")."""
+    return _content_stems(re.sub(r"(?<=\w)[-_](?=\w)", " ", text)) - _DOER_WORDS
 
 
 def described_unsaid(question: str, answer: str, passages: list[Cited]) -> str:
     """The name an answer to "Which option / variable / signal … does X?" gives (one the question does not)
     where no passage describes what the question asks: around each place a passage names it (100
-    characters before, 400 after), at most a third of the question's own content words (not the kind of
-    name asked, nor words every passage has, such as the product's name) occur. The near miss answered
-    with a real option of another purpose: libconfig's CONFIG_OPTION_SEMICOLON_SEPARATORS ("controls
-    whether a semicolon is output after each setting") for "Which option makes libconfig write floating
-    point values in scientific notation?", Prover9's USR1 ("send search statistics") for a checkpoint
-    signal (round 47). Only a question of three such words or more; "" when it holds or does not apply."""
-    if not _WHICH_DOER.search(question) or question_parts(question) or len(passages) < 1:
+    characters before, 400 after, with the passage's label; the whole passage's start where its label
+    names it), at most a third of the question's own content words occur (not the kind of name asked,
+    nor a capitalised name every passage has, such as the product's). The near miss answered with a real
+    option of another purpose: libconfig's CONFIG_OPTION_SEMICOLON_SEPARATORS ("controls whether a
+    semicolon is output after each setting") for "Which option makes libconfig write floating point values
+    in scientific notation?", Prover9's USR1 ("send search statistics") for a checkpoint signal (round 47).
+    Only a question of three such words or more; "" when it holds or does not apply."""
+    if not _WHICH_DOER.search(question) or question_parts(question) or not passages:
         return ""
     plain = MARKER.sub(" ", answer)
     asked = _normalised(question)
     names = [code or ident for code, ident in _IDENTIFIER.findall(plain)]
     names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + _HUMPED.findall(plain) + _LONG_DASH_OPTION.findall(plain)
     names = [n for n in dict.fromkeys(n.strip() for n in names) if n and _normalised(n) not in asked]
-    texts = [p.text for p in passages]
-    every = set.intersection(*(_content_stems(f"{getattr(p, 'label', '')} {p.text}") for p in passages)) if len(passages) > 1 else set()
-    words = _content_stems(question) - _DOER_WORDS - every
+    # (a product's name the passages all hold says nothing of what is asked: "Prover9", "Git")
+    every = set.intersection(*(_description_stems(f"{getattr(p, 'label', '')} {p.text}") for p in passages))
+    capitalised = _description_stems(" ".join(re.findall(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w.+-]*", question.strip())))
+    words = _description_stems(question) - (every & capitalised if len(passages) > 1 else set())
     if len(words) < 3:
         return ""
-    places = [(name, text, m.start()) for name in names for text in texts
-              for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w])", text)]
-    if not places:
-        return ""  # (a name no passage holds is the grounding's to judge)
-    said = max(len(words & _content_stems(text[max(0, at - DESCRIPTION_BEFORE) : at + DESCRIPTION_AFTER])) for _, text, at in places)
-    return "" if said > DESCRIBED_SHARE * len(words) else places[0][0]
+    first = None
+    for name in names:
+        named = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w])")
+        for p in passages:
+            label = getattr(p, "label", "") or ""
+            windows = [p.text[: DESCRIPTION_AFTER * 2]] if named.search(label) else []
+            windows += [p.text[max(0, m.start() - DESCRIPTION_BEFORE) : m.start() + DESCRIPTION_AFTER] for m in named.finditer(p.text)]
+            for window in windows:
+                first = first or name
+                if len(words & _description_stems(f"{label} {window}")) > DESCRIBED_SHARE * len(words):
+                    return ""
+    return first or ""  # (a name no passage holds is the grounding's to judge)
 
 
 def _set_off(word: str, text: str, colon: bool) -> bool:

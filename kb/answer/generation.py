@@ -400,7 +400,8 @@ class Answerer:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it names no one)")
             if names_no_setting(answer.standalone_question, answer.answer, numbered):
                 return self._withdraw(answer, "grounding", f"{answer.answer} (it names no setting)")
-            undescribed = described_unsaid(answer.standalone_question, answer.answer, numbered) if english else ""
+            # (a question asked in English: a translation's words are the model's, not the asker's)
+            undescribed = described_unsaid(answer.standalone_question, answer.answer, numbered) if english and not asked else ""
             if undescribed:
                 return self._withdraw(answer, "grounding", f"{answer.answer} (no passage says {undescribed} does what was asked)")
             if restates(answer.standalone_question, answer.answer, cited):
