@@ -1014,6 +1014,20 @@ def test_an_answer_to_which_setting_names_one():
                 "each setting when the configuration is written to a file or stream.")]
     assert not names_no_setting(output, "The option is OptionSemicolonSeparators [1].", cpp)
     assert names_no_setting(output, "The option is set in the ConfigFileWriter [1].", cpp)  # no passage writes it
+    # A keyword in command notation, as a passage writes it: THE's "[SET] WORD NONBlank|ALPHAnum" (round 44).
+    word = "Which SET WORD option makes THE treat a run of consecutive alphanumeric characters as one word?"
+    syntax = [P(1, "Syntax: [SET] WORD NONBlank|ALPHAnum Description: The SET WORD set command determines what sequence "
+                   "of characters THE considers a word to be.")]
+    assert not names_no_setting(word, "The SET WORD option that makes THE treat a run of consecutive alphanumeric "
+                                      "characters as one word is ALPHAnum [1].", syntax)
+    assert names_no_setting(word, "It is set in the URLs list [1].", [P(1, "The URLs list holds them.")])
+    assert names_no_setting("Which option of SET WORD comes after ALPHAnum?", "ALPHAnum [1].", syntax)  # the question's own
+    from kb.answer.citations import restates
+    assert not restates(word, "The SET WORD option that makes THE treat a run of consecutive alphanumeric characters as "
+                              "one word is ALPHAnum [1].", syntax)
+    assert not _conclude("The SET WORD option that makes THE treat a run of consecutive alphanumeric characters as one "
+                         "word is ALPHAnum [1].", syntax, word).refused
+    assert restates(word, "The SET WORD option makes THE treat a run of consecutive alphanumeric characters as one word [1].", syntax)
     # one word in single quotes is a name too: "the 'Cfe' setting"
     assert not names_no_setting(question, "The manual suggests the 'Cfe' setting [1].")
     assert not names_no_setting(question, "The manual suggests the ‘Cfe’ setting [1].")

@@ -1706,6 +1706,8 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
         return False  # "-d was renamed to -D": options differ by case alone, which facts() does not keep
     if set(_TILDE.findall(plain)) - set(_TILDE.findall(question)):
         return False  # "The collection file becomes foo~": a backup name or a home path is a value
+    if any(not re.search(rf"(?<![\w-]){n}(?![\w-])", question, re.I) for n in _HUMPED.findall(plain) + _ABBREVIABLE.findall(plain)):
+        return False  # "… as one word is ALPHAnum": a keyword in command notation is no word of "alphanumeric"
     # (not in a condition said back before a clause of the answer's own words: "If the list files … are deleted,
     # the next backups won't be incremental"; "When none is set, the server uses the 'default' log level" says
     # nothing of its own; and to a "When …?" question the condition is the answer, whatever value follows it:
@@ -2779,6 +2781,8 @@ _WHICH_SETTING = re.compile(r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:setting
                             r"|flag|switch)s?\b|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|指令|配置项)", re.I)
 _ALL_CAPS = re.compile(r"(?<![\w-])[A-Z][A-Z0-9_]{2,}(?![\w-])")
 _HUMPED = re.compile(r"(?<![\w-])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+){2,}(?![\w-])")  # OptionSemicolonSeparators
+# A keyword in command notation, its least abbreviation in capitals: THE's "[SET] WORD NONBlank|ALPHAnum" (not "URLs").
+_ABBREVIABLE = re.compile(r"(?<![\w-])[A-Z]{2,}[a-z]{2,}(?![\w-])")
 _ASSIGNED = re.compile(r"(?<![\w.-])([A-Za-z][\w.-]*)[ \t]*=[ \t]*[^\s=]")  # "instcmds = all", "vtysh_enable=yes"
 _LONG_DASH_OPTION = re.compile(r"(?<![\w-])-[A-Za-z][\w-]+")  # an option of one dash and several letters: -bc, -batch
 _FLAG = re.compile(r"(?<![\w+-])\+[A-Za-z][\w-]*")  # a flag switched on with "+": VCL's "acl ... +log"
@@ -2836,8 +2840,12 @@ def names_no_setting(question: str, answer: str, passages: list[Cited] | None = 
     names += _FLAG.findall(plain) + _PARTED.findall(plain.lower())  # (tcp-reuseport, udp-workers)
     names += _LONG_DASH_OPTION.findall(plain)  # PuTTY's -bc, -batch, -openssh-config
     # (a name in capitalised humps that a passage writes as it stands: libconfig's C++ OptionSemicolonSeparators;
-    # not a product's JavaScript or PostgreSQL that no passage spells so)
-    names += [n for n in _HUMPED.findall(plain) if any(re.search(rf"(?<![\w-]){n}(?![\w-])", p.text) for p in passages)]
+    # not a product's JavaScript or PostgreSQL that no passage spells so; and a keyword in command notation, so
+    # written: THE's ALPHAnum, a word of its own though the question says "alphanumeric")
+    if any(any(re.search(rf"(?<![\w-]){n}(?![\w-])", p.text) for p in passages)
+           and not re.search(rf"(?<![\w-]){n}(?![\w-])", given, re.I)
+           for n in _HUMPED.findall(plain) + _ABBREVIABLE.findall(plain)):
+        return False
     # (to "Which -m option …", "-m 8CC" where a passage gives that option that value: FASTA, round 42)
     names += [value for option, value in _OPTION_ARGUMENT.findall(plain)
               if any(re.search(rf"(?<![\w-]){re.escape(option)}\s+{re.escape(value)}(?![\w.+-])", p.text) for p in passages)]
