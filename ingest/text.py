@@ -30,7 +30,9 @@ _MANY_NEWLINES = re.compile(r"\n{3,}")
 # An identifier a PDF broke after one of its underscores: TeX breaks a long CONFIG_ERR_FILE_IO in
 # running text as "CONFIG_ERR_\nFILE_IO", which unwrapped would read as two words that no search
 # for, and no answer naming, CONFIG_ERR_FILE_IO matches.
-_UNDERSCORE_BREAK = re.compile(r"(?<=[A-Za-z0-9]_)[ \t]*\n[ \t]*(?=[A-Za-z0-9_])")
+# Only where what follows is an identifier's part itself ("FILE_IO", "lookup_int", "IO"): "class_\ninstead" and
+# "LC_\noverride" are words apart.
+_UNDERSCORE_BREAK = re.compile(r"(?<=[A-Za-z0-9]_)[ \t]*\n[ \t]*(?=[A-Za-z0-9]+_\w|[A-Z0-9]+(?![\w-]))")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f\ufffe\uffff]")
 # Latin typographic ligatures (U+FB00-FB06), which pypdf gives as they are in LaTeX-made PDFs:
 # "conﬁguration" matches no query for "configuration", lexically or in the embedding's word pieces.

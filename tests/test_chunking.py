@@ -36,6 +36,10 @@ def test_unwrap_lines_joins_an_identifier_broken_after_an_underscore():
     assert unwrap_lines(text) == "the following values: CONFIG_ERR_NONE, CONFIG_ERR_FILE_IO, CONFIG_ERR_PARSE. These represent"
     # (a lone underscore, a blank line and a line that ends a word are left as they were)
     assert unwrap_lines("fill in _\nhere\n\nnext_\n\nmore") == "fill in _ here\n\nnext_\n\nmore"
+    assert unwrap_lines("config_\nlookup_int returns") == "config_lookup_int returns"
+    # (a word that ends in an underscore before a plain word is two words: the review's cases)
+    assert unwrap_lines("the keyword argument class_\ninstead of class") == "the keyword argument class_ instead of class"
+    assert unwrap_lines("names start with LC_\noverride the locale") == "names start with LC_ override the locale"
 
 
 @pytest.mark.parametrize(

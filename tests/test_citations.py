@@ -1014,6 +1014,15 @@ def test_an_answer_to_which_setting_names_one():
                 "each setting when the configuration is written to a file or stream.")]
     assert not names_no_setting(output, "The option is OptionSemicolonSeparators [1].", cpp)
     assert names_no_setting(output, "The option is set in the ConfigFileWriter [1].", cpp)  # no passage writes it
+    bare = [P(1, "By default this option is turned off. OptionSemicolonSeparators This option controls whether a "
+                 "semicolon (';') is output after each setting.")]  # (libconfig's PDF, as extracted)
+    assert not names_no_setting(output, "The option is OptionSemicolonSeparators [1].", bare)
+    # (not a class, an exception or a product a passage names in prose: the review's cases)
+    timeout = "Which option sets the read timeout?"
+    assert names_no_setting(timeout, "A SocketTimeoutException is thrown when it expires [1].",
+                            [P(1, "When the read timeout expires, a SocketTimeoutException is thrown.")])
+    assert names_no_setting("Which option sets the storage backend?", "The storage backend is SQLite [1].",
+                            [P(1, "kb keeps its index in SQLite; the storage backend is chosen at build time.")])
     # A keyword in command notation, as a passage writes it: THE's "[SET] WORD NONBlank|ALPHAnum" (round 44).
     word = "Which SET WORD option makes THE treat a run of consecutive alphanumeric characters as one word?"
     syntax = [P(1, "Syntax: [SET] WORD NONBlank|ALPHAnum Description: The SET WORD set command determines what sequence "
@@ -1028,6 +1037,12 @@ def test_an_answer_to_which_setting_names_one():
     assert not _conclude("The SET WORD option that makes THE treat a run of consecutive alphanumeric characters as one "
                          "word is ALPHAnum [1].", syntax, word).refused
     assert restates(word, "The SET WORD option makes THE treat a run of consecutive alphanumeric characters as one word [1].", syntax)
+    # (a name the question gives with a digit after it is the question's, and a product's name in prose no value)
+    oauth = [P(1, "OAuth tokens are refreshed by the client library before they expire.")]
+    assert restates("How are OAuth2 tokens refreshed?", "OAuth tokens are refreshed when they are refreshed [1].", oauth)
+    # (a cased word counts as a value only where a cited passage sets it out as a name, not in prose)
+    assert restates(word, "The SET WORD option makes THE treat a run of consecutive alphanumeric characters as one "
+                          "word, ALPHAnum [1].", [P(1, "In alphanumeric mode, ALPHAnum words are one word.")])
     # one word in single quotes is a name too: "the 'Cfe' setting"
     assert not names_no_setting(question, "The manual suggests the 'Cfe' setting [1].")
     assert not names_no_setting(question, "The manual suggests the ‘Cfe’ setting [1].")
@@ -1093,6 +1108,11 @@ def test_a_default_given_to_a_placeholder_has_the_unit_its_description_gives_the
     other = [P(1, "assign(max_kept, n). % default n=500, range [-1 .. INT_MAX] % command-line -k n. "
                   "assign(max_given, n). % default n=-1 The search stops after n seconds.")]
     assert ground("The default of max_kept is 500 seconds [1].", other).dropped
+    # (nor one a later sentence gives another entry's placeholder: the review's case)
+    entries = [P(1, "-b n Stop after n megabytes (default n=200). Larger values let a search run on for much longer "
+                    "before it gives up. -t n Stop after n seconds.")]
+    assert ground("The default time limit is 200 seconds [1].", entries).dropped
+    assert not ground("The default memory limit is 200 megabytes [1].", entries).dropped
 
 
 def test_an_operator_in_a_code_span_is_no_fact():
@@ -2311,6 +2331,13 @@ def test_a_maximum_is_answered_with_a_number_a_passage_gives_as_a_bound():
     assert bound_unsaid(largest, "The largest number of elements an array setting may hold is zero [1].", arrays)
     assert not bound_unsaid(largest, "There is no limit; zero elements are allowed too [1].", arrays)
     assert not bound_unsaid(largest, "Zero [1].", [P(1, "The list may hold at most zero entries when locked.")])
+    # (nor zero as a range's low end, or as what it does, or in "zero-copy"; and a passage's 0 is zero: the review's cases)
+    files = [P(1, "foo accepts zero or one file argument.")]
+    assert not bound_unsaid("How many file arguments does foo accept at most?", "foo accepts zero or one file argument [1].", files)
+    assert not bound_unsaid("What is the maximum cache size?", "Zero means the cache is infinite [1].", [P(1, "0 means infinite.")])
+    assert not bound_unsaid("What is the maximum nesting depth?", "Zero [1].", [P(1, "The maximum depth is 0.")])
+    assert not bound_unsaid("What is the maximum message size?", "Large messages fall back from zero-copy [1].",
+                            [P(1, "Large messages fall back from zero-copy sends.")])
     # "as many as you like", "twice as large as", "as long as": no bound of the number after them
     for question, answer, text in (
             ("What is the maximum number of upstream servers?", "4 [1].",

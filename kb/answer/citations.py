@@ -492,7 +492,7 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
         # A default given to the entry's placeholder, whose unit its description then names: "assign(max_megs,
         # n). % default n=200, range [...] The parameter max_megs says to stop searching when (about) n
         # megabytes of memory have been used" states 200 megabytes (Prover9; no other default between).
-        placeholder = rf"\bdefault[ \t]+(?P<var>[a-z])[ \t]*=[ \t]*{alone}(?:(?!\bdefault\b)[^\n]){{0,{DESCRIBED_CHARS}}}?" \
+        placeholder = rf"\bdefault[ \t]+(?P<var>[a-z])[ \t]*=[ \t]*{alone}(?:(?!\bdefault\b|(?<!\.)\.(?!\.)\s)[^\n]){{0,{DESCRIBED_CHARS}}}?" \
                       rf"(?<![\w-])(?P=var)[ \t]+(?:{name})(?![a-z])"
         pattern = rf"{beside}|(?<![a-z])(?:{name})(?![a-z])[^\n]{{0,{UNIT_CHARS}}}?{alone}" \
                   rf"|{alone}[^\n]{{0,{UNIT_CHARS}}}?(?<![a-z])(?:{name})(?![a-z])|{described}|{placeholder}"
@@ -1706,7 +1706,8 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
         return False  # "-d was renamed to -D": options differ by case alone, which facts() does not keep
     if set(_TILDE.findall(plain)) - set(_TILDE.findall(question)):
         return False  # "The collection file becomes foo~": a backup name or a home path is a value
-    if any(not re.search(rf"(?<![\w-]){n}(?![\w-])", question, re.I) for n in _HUMPED.findall(plain) + _ABBREVIABLE.findall(plain)):
+    if any(not re.search(rf"(?<![\w-]){n}(?![a-z])", question, re.I) and any(_notation_name(n, c.text) for c in cited)
+           for n in _HUMPED.findall(plain) + _ABBREVIABLE.findall(plain)):
         return False  # "… as one word is ALPHAnum": a keyword in command notation is no word of "alphanumeric"
     # (not in a condition said back before a clause of the answer's own words: "If the list files … are deleted,
     # the next backups won't be incremental"; "When none is set, the server uses the 'default' log level" says
@@ -2305,7 +2306,11 @@ _MOST_ASKED_ZH = re.compile(r"(?:最多(?![的人])|最大(?:值|长度|数量|�
 _LIMIT_NAME = re.compile(r"(?<![\w.-])(?=[\w.-]*(?:max|limit))(?![\w.-]*(?:maxim|limitation|delimit))"
                          r"(?!(?:limits|limited|limiting|unlimited|climax|maxed)(?![\w-]))"
                          r"(?:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|(?:max|limit)[a-z0-9]+|[a-z]+(?:max|limit)[a-z0-9]*)(?![\w-])")
-_BOUND_NUMBER = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|\d+(?:\.\d+)?)(?![\w.]\d)|\bzero\b", re.I)  # (zero, the one amount in words it reads: "An array may have zero or more elements")
+# (zero, the one amount in words it reads: "An array may have zero or more elements" gives no most; not "zero-copy")
+_BOUND_NUMBER = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|\d+(?:\.\d+)?)(?![\w.]\d)|(?<![\w/-])zero(?![\w-])", re.I)
+# Zero as no most of its own: a range's low end ("zero or one"), or what zero does ("zero means unlimited").
+_ZERO_NOT_MOST = re.compile(r"\bzero\s+(?:or|to|and|through)\b|\b(?:from|between)\s+zero\b"
+                            r"|\bzero\s+(?:\w+\s+)?(?:means|disables?|turns|switches|removes)\b", re.I)
 
 
 def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str = "") -> bool:
@@ -2338,7 +2343,7 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
         return True
     given = {n.lower() for n in _BOUND_NUMBER.findall(_normalised(question))}
     numbers = {n.lower() for n in _BOUND_NUMBER.findall(plain)} - given
-    if _UNBOUNDED.search(plain) or _NO_MOST.search(plain):
+    if _UNBOUNDED.search(plain) or _NO_MOST.search(plain) or _ZERO_NOT_MOST.search(plain):
         numbers.discard("zero")  # ("There is no limit; zero turns it off")
     if not numbers:
         return False  # ("Two", "五层": a number in words is left to the other checks)
@@ -2364,7 +2369,7 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
                     or defaulted and _DEFAULT.search(clause) and (_limit_entry(entry) or any(
                         re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", clause) for name in limit_names)))
     return not any(bound(text, m.start(), m.end()) for n in numbers for text in texts
-                   for m in (_fact_pattern(n).finditer(text) if re.fullmatch(r"\d+(?:\.\d+)?", n)
+                   for m in (_fact_pattern("0" if n == "zero" else n).finditer(text) if n == "zero" or re.fullmatch(r"\d+(?:\.\d+)?", n)
                              else re.finditer(rf"(?<![\w.]){re.escape(n)}(?![\w.]\w)", text)))
 
 
@@ -2783,6 +2788,18 @@ _ALL_CAPS = re.compile(r"(?<![\w-])[A-Z][A-Z0-9_]{2,}(?![\w-])")
 _HUMPED = re.compile(r"(?<![\w-])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+){2,}(?![\w-])")  # OptionSemicolonSeparators
 # A keyword in command notation, its least abbreviation in capitals: THE's "[SET] WORD NONBlank|ALPHAnum" (not "URLs").
 _ABBREVIABLE = re.compile(r"(?<![\w-])[A-Z]{2,}[a-z]{2,}(?![\w-])")
+
+
+def _notation_name(name: str, text: str) -> bool:
+    """Whether a text sets out a humped or abbreviable name as a name: qualified (Config::OptionSemicolonSeparators),
+    beside an alternative's bar or a bracket (NONBlank|ALPHAnum), or beside the word for what it is ("… turned
+    off. OptionSemicolonSeparators This option controls …"); not SQLite, OAuth, MBps, OSes or an exception's
+    name in prose."""
+    kind = r"(?i:option|setting|flag|parameter|directive|keyword|switch)s?\b"
+    return re.search(rf"(?:::|[|\[{{]\s*){name}(?![\w-])|(?<![\w-]){name}\s*[|\]}}]"
+                     rf"|(?<![\w-]){name}\s+(?:(?i:this|the)\s+)?{kind}|\b{kind}\s+{name}(?![\w-])", text) is not None
+
+
 _ASSIGNED = re.compile(r"(?<![\w.-])([A-Za-z][\w.-]*)[ \t]*=[ \t]*[^\s=]")  # "instcmds = all", "vtysh_enable=yes"
 _LONG_DASH_OPTION = re.compile(r"(?<![\w-])-[A-Za-z][\w-]+")  # an option of one dash and several letters: -bc, -batch
 _FLAG = re.compile(r"(?<![\w+-])\+[A-Za-z][\w-]*")  # a flag switched on with "+": VCL's "acl ... +log"
@@ -2842,7 +2859,7 @@ def names_no_setting(question: str, answer: str, passages: list[Cited] | None = 
     # (a name in capitalised humps that a passage writes as it stands: libconfig's C++ OptionSemicolonSeparators;
     # not a product's JavaScript or PostgreSQL that no passage spells so; and a keyword in command notation, so
     # written: THE's ALPHAnum, a word of its own though the question says "alphanumeric")
-    if any(any(re.search(rf"(?<![\w-]){n}(?![\w-])", p.text) for p in passages)
+    if any(any(_notation_name(n, p.text) for p in passages)
            and not re.search(rf"(?<![\w-]){n}(?![\w-])", given, re.I)
            for n in _HUMPED.findall(plain) + _ABBREVIABLE.findall(plain)):
         return False
