@@ -2856,9 +2856,9 @@ def names_no_setting(question: str, answer: str, passages: list[Cited] | None = 
               and not _QUOTED_AFTER.search(plain[: m.start()])]
     names += _FLAG.findall(plain) + _PARTED.findall(plain.lower())  # (tcp-reuseport, udp-workers)
     names += _LONG_DASH_OPTION.findall(plain)  # PuTTY's -bc, -batch, -openssh-config
-    # (a name in capitalised humps that a passage writes as it stands: libconfig's C++ OptionSemicolonSeparators;
-    # not a product's JavaScript or PostgreSQL that no passage spells so; and a keyword in command notation, so
-    # written: THE's ALPHAnum, a word of its own though the question says "alphanumeric")
+    # (a name in capitalised humps that a passage sets out as a name: libconfig's C++ OptionSemicolonSeparators;
+    # not SQLite or OAuth in a passage's prose; and a keyword in command notation: THE's ALPHAnum, a word of its
+    # own though the question says "alphanumeric")
     if any(any(_notation_name(n, p.text) for p in passages)
            and not re.search(rf"(?<![\w-]){n}(?![\w-])", given, re.I)
            for n in _HUMPED.findall(plain) + _ABBREVIABLE.findall(plain)):
