@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's ninety held-out sets: forty-five PDF manuals and forty-five HTML manuals, each held out for one round.
+"""Build kb's ninety-two held-out sets: forty-six PDF manuals and forty-six HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: ninety packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: ninety-two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1411,6 +1411,43 @@ below) and unpacked there with `dpkg -x`:
   the tags are stripped (UTF-8). Left out: the upgrade notes (upgrade.html: what changed between versions, other
   versions' facts), the quines (quine-*.txt: example scripts, not the manual's text), the sample of execlineb's lexing
   (componentsb.txt: an input file the execlineb page links), and the changelog, copyright and doc-base metadata.
+- debian-speex: speex-doc 1.2.1-2 (sha256 1e6d8aed480390e7d4ff49b5120bc21ed6ec7e5ab14419cda47dc863a5017bf1), "The
+  Speex Codec Manual", version 1.2 Beta 3 of December 8, 2007, by Jean-Marc Valin (Speex, Xiph.org's patent-free CELP
+  speech codec for voice over IP and for files, with the libspeex codec library, the libspeexdsp speech processing
+  library and the speexenc and speexdec command-line tools): the introduction; the codec description (the concepts:
+  sampling rate, bit-rate, quality, complexity, VBR, ABR, VAD, DTX, perceptual enhancement, latency; the codec, the
+  preprocessor, the adaptive jitter buffer, the acoustic echo canceller and the resampler); compiling and porting (the
+  configure options, the platforms, CPU and memory optimisation); speexenc and speexdec; the codec API (encoding,
+  decoding, the speex_*_ctl options, mode queries, packing and in-band signalling); the speech processing API (the
+  preprocessor and its options, echo cancellation, the jitter buffer, the resampler); formats and standards (the RTP
+  payload, the MIME type, the Ogg file format and its header); an introduction to CELP coding; the narrowband and
+  wideband modes with their bit allocations and quality versus bit-rate tables; and the appendices (the sampleenc and
+  sampledec sample code, the jitter buffer example, the IETF RTP payload draft, the Speex licence and the GNU FDL 1.1)
+  and the index. The package has no HTML. Kept: the PDF of the manual, 65 PDF pages (about 122,400 characters of text
+  as pypdf extracts it; the page numbers printed on its pages are the PDF's; PDF page 1 is the title, page 2 the
+  copyright, pages 3-4 the contents, page 5 the list of tables, pages 41-59 the Internet-Draft "RTP Payload Format for
+  the Speex Codec" (draft-ietf-avt-rtp-speex-01) as Appendix C, pages 61-64 the GNU Free Documentation License 1.1 as
+  Appendix E and page 65 the index; the fi and fl ligatures come out as the single characters U+FB01 and U+FB02, about
+  270 in all: "file" comes out with U+FB01, and the long options' "--" as an en dash), one file; the package ships it
+  gzipped (manual.pdf.gz) and it is laid out unpacked, with the package's mtime. Left out: the changelogs, copyright
+  and doc-base metadata.
+- debian-libdbi: libdbi-doc 0.9.0-6 (sha256 e14f7099728fca50b122b023e023941ed6aedebbae2f42296ff7bfee42b5443d), the
+  "libdbi Programmer's Guide" (Database Independent Abstraction Layer for C) by David A. Parker and Markus Hoenicka,
+  copyright 2001-2013, rendered by the Modular DocBook HTML stylesheets (libdbi, the C library that gives programs one
+  API to many database engines through drivers it loads at runtime, like Perl's DBI/DBD): the introduction
+  (description, concepts and terminology, modifications and redistribution, contact info); building and installing;
+  libdbi in a nutshell (the quick overview with the table of get and bind functions by field type, the generic example
+  program, loading libdbi at runtime, multithreaded applications, adding libdbi to a project with autoconf); error
+  handling (connection error numbers and messages, the error numbers); transactions and savepoints; library and
+  interface versions (package and library versions, libdbi and libdbi-drivers versions, the version at runtime); and
+  the API reference (the instance, driver, connection, and SQL and database infrastructure, managing queries, managing
+  results, field meta-data, and field data by name and by index). Kept: the guide's HTML, one file per page as the
+  package ships it, 29 files in the manual's order (index.html's), about 115,300 characters of text once the tags are
+  stripped. Left out: the front page (index.html: the title page, the abstract and the table of contents), the chapter
+  pages that are only a table of contents (intro.html, quickstart.html, reference.html), the GNU Free Documentation
+  License (copying-fdl.html: Appendix A, not the manual's topic), the same guide as PDF (programmers-guide.pdf.gz: one
+  format), the "libdbi Driver Author's Guide" in both formats (driver-guide/, driver-guide.pdf.gz: for the authors of
+  database drivers, another reader, one manual per corpus), and the changelogs and copyright.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1503,6 +1540,8 @@ Layout:
     bench/.cache/heldout/debian-python-ldap/corpus/<page>.html or reference-<page>.html
     bench/.cache/heldout/debian-libtasn1/corpus/libtasn1.pdf
     bench/.cache/heldout/debian-execline/corpus/<page>.html
+    bench/.cache/heldout/debian-speex/corpus/speex-manual.pdf
+    bench/.cache/heldout/debian-libdbi/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1548,7 +1587,8 @@ corpora/heldout-debian-backup-manager-questions.jsonl, corpora/heldout-debian-vd
 corpora/heldout-debian-fai-questions.jsonl, corpora/heldout-debian-coverage-questions.jsonl,
 corpora/heldout-debian-libconfig-questions.jsonl, corpora/heldout-debian-prover9-questions.jsonl,
 corpora/heldout-debian-nauty-questions.jsonl, corpora/heldout-debian-python-ldap-questions.jsonl,
-corpora/heldout-debian-libtasn1-questions.jsonl and corpora/heldout-debian-execline-questions.jsonl, 30 each
+corpora/heldout-debian-libtasn1-questions.jsonl, corpora/heldout-debian-execline-questions.jsonl,
+corpora/heldout-debian-speex-questions.jsonl and corpora/heldout-debian-libdbi-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -1994,6 +2034,13 @@ EXECLINE_PAGES = [  # in the manual's order (index.html's, then the three pages 
     "forstdin", "forbacktickx", "loopwhilex", "elgetopt", "shift", "dollarat", "eltest", "homeof", "execline",
     "execline-shell", "execline-startup", "el_pushenv", "el_transform", "exitcodes",
 ]
+LIBDBI_PAGES = [  # in the manual's order (index.html's), less the pages that are only a chapter's table of contents
+    "description", "terminology", "gnugpl", "contact", "buildinstall", "quickstart-debriefing", "quickstart-code",
+    "loadinglibdbi", "threads", "addtoproject", "errorhandling", "connerrors", "errornumbers", "transactions-savepoints",
+    "transactions", "savepoints", "versioning", "package-library-version", "libdbi-and-drivers-versions",
+    "version-at-runtime", "reference-core", "reference-driver", "reference-conn", "reference-database",
+    "reference-query", "reference-results", "reference-field-meta", "reference-field", "reference-field-idx",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -2355,6 +2402,14 @@ CORPORA = {
     "debian-execline": Corpus(
         "execline-doc", "2.9.3.0-1", "22665f8b2f67504d4efe5e22e5d48ffa3de8088d63122a76f5ae6a5ae4aecbc8",
         {f"{p}.html": f"usr/share/doc/execline/{p}.html" for p in EXECLINE_PAGES},
+    ),
+    "debian-speex": Corpus(
+        "speex-doc", "1.2.1-2", "1e6d8aed480390e7d4ff49b5120bc21ed6ec7e5ab14419cda47dc863a5017bf1",
+        {"speex-manual.pdf": "usr/share/doc/speex/manual.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-libdbi": Corpus(
+        "libdbi-doc", "0.9.0-6", "e14f7099728fca50b122b023e023941ed6aedebbae2f42296ff7bfee42b5443d",
+        {f"{p}.html": f"usr/share/doc/libdbi-doc/programmers-guide/{p}.html" for p in LIBDBI_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
