@@ -3537,3 +3537,32 @@ def test_a_name_given_to_which_option_must_be_described_as_doing_what_was_asked(
                             "Use CONFIG_OPTION_SEMICOLON_SEPARATORS [1].", options) == ""
     assert described_unsaid("Which value of CONFIG_OPTION_SEMICOLON_SEPARATORS writes scientific notation for floating point?",
                             "CONFIG_OPTION_SEMICOLON_SEPARATORS [1].", options) == ""
+
+
+def test_a_keyword_argument_of_a_signature_is_a_default_of_the_parameter_the_question_names():
+    """python-ldap's reference (round 48): "class ldif.LDIFWriter(output_file, base64_attrs=None, cols=76,
+    line_sep='\\n')" gives cols' default, and "LDAPObject.search_s(base, scope[, filterstr='(objectClass=*)'[, …"
+    filterstr's; not another parameter's, nor an assignment outside a call's signature."""
+    writer = [P(1, "class ldif.LDIFWriter(output_file, base64_attrs=None, cols=76, line_sep='\\n') Write LDIF entry "
+                   "or change records to file object.")]
+    cols = "What is the default value of the cols parameter in LDIF.LDIFWriter?"
+    assert not ground("The default value of the cols parameter in LDIF.LDIFWriter is 76 [1].", writer, cols).dropped
+    line = "What is the default value of the base64_attrs parameter in LDIF.LDIFWriter?"
+    assert ground("The default value of the base64_attrs parameter in LDIF.LDIFWriter is 76 [1].", writer, line).dropped
+    search = [P(1, "LDAPObject.search_s(base, scope[, filterstr='(objectClass=*)'[, attrlist=None[, attrsonly=0]]]) → "
+                   "list | None")]
+    assert not ground("The filter string used when no filterstr is given is `(objectClass=*)` [1].", search,
+                      "What filter string does LDAPObject.search_s() use when no filterstr is given?").dropped
+    assert ground("The filter string used when no filterstr is given is `(objectClass=*)` [1].", search,
+                  "What filter string does LDAPObject.modify_s() use when no filterstr is given?").dropped
+    reconnect = [P(1, "class ldap.ldapobject.ReconnectLDAPObject(uri, trace_level=0, trace_file=None, retry_max=1, "
+                      "retry_delay=60.0, fileno=None) SimpleLDAPObject subclass whose synchronous request methods")]
+    assert not ground("在两次重连尝试之间等待60秒 [1]。", reconnect,
+                      "ReconnectLDAPObject 默认在两次重连尝试之间等待多少秒(retry_delay)?").dropped
+    example = [P(1, "For wide output, write cols=120 in your own call; the example below does so.")]
+    assert ground("The default of cols is 120 [1].", example, "What is the default of cols?").dropped
+    for call in (">>> l.search_s('ou=x', ldap.SCOPE_SUBTREE, filterstr='(cn=foo)')",
+                 "For example: res = l.search_s(base, scope, filterstr='(cn=foo)')",
+                 "Usage: l.search_s(base, scope, filterstr='(cn=foo)') returns the entries."):
+        assert ground("search_s uses `(cn=foo)` when no filterstr is given [1].", [P(1, call)],
+                      "What filter string does search_s() use when no filterstr is given?").dropped, call

@@ -1014,6 +1014,8 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
             return True
         if _RANGE_END.search(text[max(0, m.start() - 12) : m.start()]) or _RANGE_START.match(text[m.end() : m.end() + 12]):
             continue
+        if _signature_default(text, m.start(), m.end(), named):
+            return True  # a signature's keyword argument the question names: "LDIFWriter(output_file, …, cols=76, …)"
         entry = _BRACKETED.search(text[max(0, m.start() - OPTION_ENTRY_CHARS) : m.start()])
         if entry and re.match(r"[^\[\]\n;]{0,20}\]", text[m.end():]) and any(
                 len(name) >= 2 and re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_-])", named)
@@ -1040,6 +1042,34 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
         if _defaults_listed(text[max(0, m.start() - LISTED_CHARS) : m.start()]):
             return True
     return False
+
+
+# A keyword argument of a call's signature, its value next, the call still open: "LDAPObject.search_s(base,
+# scope[, filterstr='" (python-ldap), each parameter before it a bare name or a name with its default (a call
+# in an example passes values: "l.search_s('ou=x', ldap.SCOPE_SUBTREE, filterstr='(cn=x)')"). How far back
+# the call may open.
+_PARAMETER = r"""\s*[\[\]]*\s*\*{0,2}[a-z_][a-z0-9_]*(?:\s*=\s*(?:'[^'\n]*'|"[^"\n]*"|[\w.+-]+))?\s*[\[\]]*\s*"""
+_KEYWORD_ARGUMENT = re.compile(rf"""(?<![\w.])([\w.]*?)([a-z_][a-z0-9_]{{2,}})\((?:(?:{_PARAMETER},)*\s*\[?\s*)?"""
+                               r"""([a-z_][a-z0-9_]+)\s*=\s*['"]?$""")
+SIGNATURE_CHARS = 300
+# What makes a call an example's, not a signature: a prompt, an assignment of its result, or a sentence that says so.
+_EXAMPLE_CALL = re.compile(r""">>>|=\s*$|\b(?:e\.\s?g|for\s+(?:example|instance)|example|usage|such\s+as)\b""")
+
+
+def _signature_default(text: str, start: int, end: int, named: str) -> bool:
+    """Whether the value at text[start:end] is a keyword argument's default in a call's signature, the call
+    and the argument both named in the question, `named`: "class ldif.LDIFWriter(output_file,
+    base64_attrs=None, cols=76, line_sep='\\n')" gives cols' default to "the default of cols in LDIFWriter";
+    not to a question that names another call, and not an example call's "cols=120"."""
+    before = text[max(0, start - SIGNATURE_CHARS) : start]
+    keyword = _KEYWORD_ARGUMENT.search(before)
+    if not keyword or not re.match(r"""(?:\.0+)?['"]?\s*[,)\[\]]""", text[end:]):  # (60 is "retry_delay=60.0")
+        return False
+    _, call, argument = keyword.groups()
+    opened = max(0, start - SIGNATURE_CHARS) + keyword.start()
+    line = text.rfind("\n", 0, opened) + 1
+    return all(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", named) for name in (call, argument)) \
+        and not _EXAMPLE_CALL.search(text[max(line, opened - 80) : opened])
 
 
 # A bound advised against right before a number, in an imperative that opens its sentence: "Do not try with less
