@@ -1267,6 +1267,17 @@ def test_the_default_of_what_was_asked_and_the_value_of_a_setting_give_the_quest
     assert not restates(question, "pam_faildelay will use a delay of 2 seconds [1].")
 
 
+def test_a_condition_after_the_answer_gives_no_value_back():
+    """python-ldap (round 48): "… is automatically unbound and closed when the LDAP object is deleted" answers what
+    happens; its condition's "deleted" is the question's, not the value the answer gives."""
+    from kb.answer.citations import restates
+
+    question = "What happens to the LDAP connection when an LDAPObject instance is deleted?"
+    assert not restates(question, "The connection is automatically unbound and closed when the LDAP object is deleted [1].")
+    assert restates(question, "The LDAP connection is deleted when an LDAPObject instance is deleted [1].")
+    assert restates("Which file does PIPEFN name by default?", "The default file name is PIPEFN when it is started [1].")
+
+
 def test_a_figure_the_answer_works_out_itself_goes_and_the_sentence_stays():
     passages = [P(1, "hold time number: Time in seconds to wait for a Keepalive message from the other side "
                      "before considering the connection stale. Default: 240 seconds. keepalive time number: "

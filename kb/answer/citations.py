@@ -1636,6 +1636,8 @@ _VAGUE = re.compile(r"\b(?:a|an|some)\s+(?:certain|specific|particular)\b", re.I
 
 # The value an answer gives: the word after "is" that ends a clause ("… is PIPEFN, and …").
 _VALUE_IS = re.compile(r"\b(?:is|are)\s+[`\"']?([\w./-]+)[`\"']?(?=\s*(?:\[\d+\]\s*)?(?:[.,;]|\band\b|$))", re.I)
+# A condition after a clause, to the end of its sentence: "… is closed when the object is deleted".
+_CONDITION_AFTER = re.compile(r"\s+(?:when|whenever|if|once|unless|until|while)\b[^.;\n]*", re.I)
 # A question whose answer is a condition: "When exactly is …", "When's …", "…, and when …", "In which case …",
 # "Under what conditions …" (read without its opening scene: "When branch coverage is measured, how …"; not
 # "What happens when …", whose condition is the question's own).
@@ -1746,7 +1748,10 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
     when = bool(_WHEN_ASKED.search(_SCENE_FIRST.sub(" ", question)))
     after = plain if when else _CONDITION_FIRST.sub(" ", plain)
     own = _content_stems(after) - {_stem(w) for w in re.findall(r"[a-z][a-z0-9_.-]*", given)} - {_stem("default")}
-    values = set() if when and _CONDITION_FIRST.match(plain) else {v.lower() for v in _VALUE_IS.findall(after if own else plain)}
+    # (the value is the main clause's, not a condition's after it: "The connection is automatically unbound and closed
+    # when the LDAP object is deleted" gives no "deleted")
+    values = set() if when and _CONDITION_FIRST.match(plain) else \
+        {v.lower() for v in _VALUE_IS.findall(_CONDITION_AFTER.sub("", after if own else plain))}
     listed = re.search(r"^[ \t]*(?:[-*•]|\d{1,3}[.)])[ \t]+\S", plain, re.M)  # a list gives its values below
     if values and not listed and _WH.match(question) and values <= set(re.findall(r"[\w./-]+", given)):
         return True  # "Which file does PIPEFN name by default?" "The default file name … is PIPEFN."
