@@ -2526,6 +2526,7 @@ def test_round_27_s_right_answers_are_kept():
 
     assert asked_kind("Besides --cpu, which environment variable controls how many worker threads HMMER uses?") == ""
     assert asked_kind("hmmpress 会为 hmmscan 生成哪几个二进制文件？") == ""
+    assert asked_kind("Which nauty.h macro computes how many setwords are needed to hold a subset?") == ""  # (round 48)
     assert asked_kind("How many worker threads does HMMER use?") == "count"
     assert facts("HMMER 3.0 是在 2010 年 3 月首次发布的。") == {"2010", "hmmer 3.0"}
     assert facts("The conventional file extension for a frozen file is .m4f.") == {".m4f"}

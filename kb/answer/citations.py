@@ -1974,8 +1974,9 @@ _RATE = re.compile(r"\d[\d,.]*\s*(?:[kmg]?hz\b|k?bps\b|baud\b|[kmg]?i?b?/s\b|per
 
 
 # A question that asks for a thing by its name before any amount ("Besides --cpu, which environment variable
-# controls how many worker threads …", "生成哪几个文件"): its amount words describe the thing.
-_NAME_ASKED = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:variables?|options?|settings?|parameters?|commands?"
+# controls how many worker threads …", "Which nauty.h macro computes how many setwords …", "生成哪几个文件"): its
+# amount words describe the thing.
+_NAME_ASKED = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:variables?|options?|settings?|parameters?|commands?"
                          r"|files?|flags?|directives?|macros?|functions?|programs?|tools?|keys?|fields?|suffix(?:es)?"
                          r"|extensions?)\b|哪几个|哪些", re.I)
 
