@@ -2140,6 +2140,12 @@ def test_a_setting_asked_for_by_its_kind_is_no_neighbour_of_the_names_the_questi
 
     question = "Besides pkg-config, which environment variable tells the python-gammu build where Gammu is installed?"
     assert sibling(question, "GAMMU_PATH [1]") == ""
+    # So is a constant asked for by name (libtasn1, round 49), in the user's Chinese or its English translation.
+    question = "How large should the TL buffer be when using asn1_encode_simple_der? Please provide the constant name."
+    written = "使用 asn1_encode_simple_der 时，存放标签和长度的 tl 缓冲区至少应有多大？请给出常量名。"
+    assert sibling(question, "The TL buffer should be at least ASN1_MAX_TL_SIZE bytes [1].", written) == ""
+    assert sibling("How large should the TL buffer be when using asn1_encode_simple_der?",
+                   "The TL buffer should be at least ASN1_MAX_TL_SIZE bytes [1].") == "asn1_max_tl_size"
     # A value asked of a named setting still is not its neighbour's.
     assert sibling("What is the default of read-quanta?", "The default of write-quanta is 64 [1].") == "write-quanta"
 

@@ -2524,8 +2524,10 @@ def _inflected(name: str) -> str:
 
 
 # A question that asks for a setting's name, anywhere in it ("Besides pkg-config, which environment variable …").
-_ASKS_A_NAME = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:setting|option|parameter|variable|directive|flag|switch)s?\b"
-                          r"|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|环境变量|指令|配置项)", re.I)
+# (or for a constant's name: "How large should the buffer be? Please provide the constant name.")
+_ASKS_A_NAME = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:setting|option|parameter|variable|directive|flag|switch"
+                          r"|constant|macro)s?\b|\b(?:constant|macro)(?:'s)?\s+name\b|\bname\s+of\s+the\s+(?:constant|macro)\b"
+                          r"|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|环境变量|指令|配置项|常量|宏)|常量名|宏名", re.I)
 
 
 def sibling(question: str, answer: str, written: str = "") -> str:
