@@ -3584,3 +3584,19 @@ def test_a_keyword_argument_of_a_signature_is_a_default_of_the_parameter_the_que
                  "Usage: l.search_s(base, scope, filterstr='(cn=foo)') returns the entries."):
         assert ground("search_s uses `(cn=foo)` when no filterstr is given [1].", [P(1, call)],
                       "What filter string does search_s() use when no filterstr is given?").dropped, call
+
+
+def test_a_method_named_by_its_class_is_mentioned_where_a_reference_lists_it_under_the_class():
+    """python-ldap's reference (round 48) lists "syncrepl_search(base, scope, mode='refreshOnly', …)" in the entry of
+    "class ldap.syncrepl.SyncreplConsumer": the question's "SyncreplConsumer.syncrepl_search()" is mentioned; a class
+    or a method the passages never name is not."""
+    from kb.answer.citations import unsupported_terms
+
+    reference = [P(1, "class ldap.syncrepl.SyncreplConsumer SyncreplConsumer - LDAP syncrepl consumer object."),
+                 P(2, "syncrepl_search(base, scope, mode='refreshOnly', cookie=None, **search_args) Starts syncrepl search "
+                      "operation.")]
+    assert unsupported_terms("Which mode of SyncreplConsumer.syncrepl_search() keeps receiving updates?", reference) == []
+    assert unsupported_terms("Which mode of SyncreplProvider.syncrepl_search() keeps receiving updates?",
+                             reference) == ["syncreplprovider.syncrepl_search"]
+    assert unsupported_terms("What does SyncreplConsumer.syncrepl_resume() return?",
+                             reference) == ["syncreplconsumer.syncrepl_resume"]

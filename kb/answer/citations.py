@@ -2716,7 +2716,15 @@ def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:
     found): the answer cannot be in them."""
     texts = [_headed(p) for p in passages]
     missing = {t for t in specific_terms(question) if not any(mentions(t, body) for body in texts)}
+    # (a method the question names by its class, "SyncreplConsumer.syncrepl_search()", where a reference lists it
+    # under its class's entry by its own name: both named, the class and "syncrepl_search(base, scope, …)")
+    missing = {t for t in missing if not ((method := _METHOD_OF.fullmatch(t)) and all(
+        any(_whole(name).search(body) for body in texts) for name in method.groups()))}
     return sorted(missing | set(other_versions(question, texts)))
+
+
+# A method named by its class (lower-cased): "syncreplconsumer.syncrepl_search", the method's name of parts.
+_METHOD_OF = re.compile(r"(?:[a-z_][a-z0-9_]*\.)*([a-z_][a-z0-9_]{3,})\.([a-z][a-z0-9]*_[a-z0-9_]+)")
 
 
 # "Who is the (current) leader of X?", "Who leads X?": the role the question asks a person for.
