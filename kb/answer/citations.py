@@ -2050,7 +2050,19 @@ def wrong_kind(question: str, answer: str) -> str:
     if not kinds and not counts - {"no", "none"} and not _CHINESE_NUMBER.search(plain) \
             and _UNITS_ASKED.search(question):  # "how many days": a number of days
         return f"it gives no number; the question asks for {_KIND_WORDS[asked]}"
+    # A size of the other store: "How much RAM …?" "… about 50 GB space in the package directory" (a guide that
+    # lists both gives the disk's).
+    if asked == "size" and "size" in kinds:
+        for store, other in (("memory", "disk space"), ("disk space", "memory")):
+            if _STORE[store].search(question) and not _STORE[other].search(question) \
+                    and _STORE[other].search(plain) and not _STORE[store].search(plain):
+                return f"it gives {other}; the question asks for {store}"
     return ""
+
+
+# What a size is of: memory, or disk space.
+_STORE = {"memory": re.compile(r"\b(?:ram|memory|heap)\b|内存", re.I),
+          "disk space": re.compile(r"\b(?:disk|storage|partition|free\s+space|space\s+(?:in|on)\b)|磁盘|硬盘", re.I)}
 
 
 # "There is no limit to …", "unlimited", "any number of": a claim of no bound, which a passage must make.
