@@ -1276,6 +1276,9 @@ def test_a_condition_after_the_answer_gives_no_value_back():
     assert not restates(question, "The connection is automatically unbound and closed when the LDAP object is deleted [1].")
     assert restates(question, "The LDAP connection is deleted when an LDAPObject instance is deleted [1].")
     assert restates("Which file does PIPEFN name by default?", "The default file name is PIPEFN when it is started [1].")
+    # (to "when …" or "how long …", the condition is the answer)
+    assert not restates("When is the write cache flushed to disk?", "The write cache is flushed when it is full [1].")
+    assert not restates("How long are the credentials cached?", "The credentials are cached until the user logs out [1].")
 
 
 def test_a_figure_the_answer_works_out_itself_goes_and_the_sentence_stays():
@@ -2146,6 +2149,9 @@ def test_a_setting_asked_for_by_its_kind_is_no_neighbour_of_the_names_the_questi
     assert sibling(question, "The TL buffer should be at least ASN1_MAX_TL_SIZE bytes [1].", written) == ""
     assert sibling("How large should the TL buffer be when using asn1_encode_simple_der?",
                    "The TL buffer should be at least ASN1_MAX_TL_SIZE bytes [1].") == "asn1_max_tl_size"
+    # (a macro's value asked of it by name is still not its neighbour's)
+    assert sibling("What is the macro ASN1_MAX_TL_SIZE defined as?", "ASN1_MAX_NAME_SIZE is defined as 64 [1].") \
+        == "asn1_max_name_size"
     # A value asked of a named setting still is not its neighbour's.
     assert sibling("What is the default of read-quanta?", "The default of write-quanta is 64 [1].") == "write-quanta"
 
@@ -3584,6 +3590,25 @@ def test_a_keyword_argument_of_a_signature_is_a_default_of_the_parameter_the_que
                  "Usage: l.search_s(base, scope, filterstr='(cn=foo)') returns the entries."):
         assert ground("search_s uses `(cn=foo)` when no filterstr is given [1].", [P(1, call)],
                       "What filter string does search_s() use when no filterstr is given?").dropped, call
+    # (nor an example's call on the line after "Example:", in a loop, or in a sentence that calls it)
+    for call in ("search_s(base, scope[, filterstr]) Search.\nExample:\n\n    l.search_s(base, scope, filterstr='(uid=jdoe)')",
+                 "for dn, entry in l.search_s(base, scope, filterstr='(uid=jdoe)'):",
+                 "To use another filter, call search_s(base, scope, filterstr='(uid=jdoe)') yourself."):
+        for question in ("What filterstr does LDAPObject.search_s() use by default?", "What is the default filterstr of search_s?"):
+            assert ground("By default search_s uses the filterstr `(uid=jdoe)` [1].", [P(1, call)], question).dropped, call
+    # (nor a neighbouring call whose name is a word of the question: read() is not Serial.read_until())
+    serial = [P(1, "read(size=1) Read size bytes from the serial port.\nread_until(expected=LF, size=None) Read until an "
+                   "expected sequence is found.")]
+    assert ground("By default Serial.read_until() reads with size 1 [1].", serial,
+                  "What size does Serial.read_until() read by default?").dropped
+    # (and a call on another receiver than the class the question names is an example's: "conn.search_s(…)")
+    assert ground("By default search_s uses the filterstr `(uid=jdoe)` [1].",
+                  [P(1, "conn.search_s(base, scope, filterstr='(uid=jdoe)') returns the entries.")],
+                  "What filterstr does LDAPObject.search_s() use by default?").dropped
+    assert not ground("The default size of read() is 1 [1].", serial, "What is the default size of Serial.read()?").dropped
+    # A long signature before a number is read at once: "SUBROUTINE DGEEVX( BALANC, JOBVL, …, INFO )".
+    fortran = [P(1, "SUBROUTINE DGEEVX( " + ", ".join(f"ARG{i}" for i in range(40)) + " ) LWORK is INTEGER, 3 at least.")]
+    assert ground("The default LWORK of DGEEVX is 3 [1].", fortran, "What is the default LWORK of DGEEVX?").dropped
 
 
 def test_a_method_named_by_its_class_is_mentioned_where_a_reference_lists_it_under_the_class():
@@ -3600,6 +3625,10 @@ def test_a_method_named_by_its_class_is_mentioned_where_a_reference_lists_it_und
                              reference) == ["syncreplprovider.syncrepl_search"]
     assert unsupported_terms("What does SyncreplConsumer.syncrepl_resume() return?",
                              reference) == ["syncreplconsumer.syncrepl_resume"]
+    # (a setting's dotted name is no method: net.ipv4.ip_forward names no net.ipv6.ip_forward)
+    sysctl = [P(1, "net.ipv4.ip_forward = 1 enables IPv4 forwarding; the default is 0."),
+              P(2, "For IPv6 see net.ipv6.conf.all.forwarding in the ipv6 sysctl documentation.")]
+    assert unsupported_terms("What is the default value of net.ipv6.ip_forward?", sysctl) == ["net.ipv6.ip_forward"]
 
 
 def test_a_size_of_the_other_store_is_not_the_size_asked_for():

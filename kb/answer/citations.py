@@ -1049,11 +1049,13 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
 # in an example passes values: "l.search_s('ou=x', ldap.SCOPE_SUBTREE, filterstr='(cn=x)')"). How far back
 # the call may open.
 _PARAMETER = r"""\s*[\[\]]*\s*\*{0,2}[a-z_][a-z0-9_]*(?:\s*=\s*(?:'[^'\n]*'|"[^"\n]*"|[\w.+-]+))?\s*[\[\]]*\s*"""
-_KEYWORD_ARGUMENT = re.compile(rf"""(?<![\w.])([\w.]*?)([a-z_][a-z0-9_]{{2,}})\((?:(?:{_PARAMETER},)*\s*\[?\s*)?"""
+_KEYWORD_ARGUMENT = re.compile(rf"""(?<![\w.])([\w.]*?)([a-z_][a-z0-9_]{{2,}})\((?:(?>{_PARAMETER},)*+\s*\[?\s*)?"""
                                r"""([a-z_][a-z0-9_]+)\s*=\s*['"]?$""")
 SIGNATURE_CHARS = 300
 # What makes a call an example's, not a signature: a prompt, an assignment of its result, or a sentence that says so.
-_EXAMPLE_CALL = re.compile(r""">>>|=\s*$|\b(?:e\.\s?g|for\s+(?:example|instance)|example|usage|such\s+as)\b""")
+_EXAMPLE_CALL = re.compile(r""">>>|=\s*$|\b(?:e\.\s?g|for\s+(?:example|instance)|example|usage|such\s+as)\b"""
+                           r"""|\b(?:in|return|call|calling|invoke|use|using|with|try|run)\s*$|\(\s*$""")
+_EXAMPLE_BEFORE = re.compile(r"""(?:>>>|\b(?:e\.\s?g|for\s+(?:example|instance)|examples?)\b)[^\n]*:\s*$""", re.I)
 
 
 def _signature_default(text: str, start: int, end: int, named: str) -> bool:
@@ -1068,8 +1070,17 @@ def _signature_default(text: str, start: int, end: int, named: str) -> bool:
     _, call, argument = keyword.groups()
     opened = max(0, start - SIGNATURE_CHARS) + keyword.start()
     line = text.rfind("\n", 0, opened) + 1
+    # (the call as the question writes it, where it writes one as code: "Serial.read_until()" names no read(); a
+    # receiver the passage writes is the question's qualifier: not an example's "l.search_s(…)")
+    coded = [c.split(".") for c in re.findall(r"(?<![\w.])[a-z_]\w*(?:\.[a-z_]\w*)+|[a-z_]\w*(?=\()", named)]
+    receiver = [r for r in keyword.group(1).split(".") if r]
+    as_code = [c for c in coded if c[-1] == call]
+    if as_code and not any(len(c) == 1 or not receiver or c[-2] in receiver for c in as_code) \
+            or not as_code and re.search(r"[a-z_]\w*\(", named):
+        return False
     return all(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", named) for name in (call, argument)) \
-        and not _EXAMPLE_CALL.search(text[max(line, opened - 80) : opened])
+        and not _EXAMPLE_CALL.search(text[max(line, opened - 80) : opened]) \
+        and not _EXAMPLE_BEFORE.search(text[max(0, line - 200) : line])
 
 
 # A bound advised against right before a number, in an imperative that opens its sentence: "Do not try with less
@@ -1638,6 +1649,7 @@ _VAGUE = re.compile(r"\b(?:a|an|some)\s+(?:certain|specific|particular)\b", re.I
 _VALUE_IS = re.compile(r"\b(?:is|are)\s+[`\"']?([\w./-]+)[`\"']?(?=\s*(?:\[\d+\]\s*)?(?:[.,;]|\band\b|$))", re.I)
 # A condition after a clause, to the end of its sentence: "… is closed when the object is deleted".
 _CONDITION_AFTER = re.compile(r"\s+(?:when|whenever|if|once|unless|until|while)\b[^.;\n]*", re.I)
+_CONDITION_ASKED = re.compile(r"\bhow\s+long\b|\b(?:what|which)\b[^?]*\b(?:causes?|triggers?|makes?)\b", re.I)
 # A question whose answer is a condition: "When exactly is …", "When's …", "…, and when …", "In which case …",
 # "Under what conditions …" (read without its opening scene: "When branch coverage is measured, how …"; not
 # "What happens when …", whose condition is the question's own).
@@ -1751,7 +1763,8 @@ def restates(question: str, text: str, cited: Sequence[Cited] = ()) -> bool:
     # (the value is the main clause's, not a condition's after it: "The connection is automatically unbound and closed
     # when the LDAP object is deleted" gives no "deleted")
     values = set() if when and _CONDITION_FIRST.match(plain) else \
-        {v.lower() for v in _VALUE_IS.findall(_CONDITION_AFTER.sub("", after if own else plain))}
+        {v.lower() for v in _VALUE_IS.findall((after if own else plain) if when or _CONDITION_ASKED.search(question)
+                                               else _CONDITION_AFTER.sub(" ", after if own else plain))}
     listed = re.search(r"^[ \t]*(?:[-*•]|\d{1,3}[.)])[ \t]+\S", plain, re.M)  # a list gives its values below
     if values and not listed and _WH.match(question) and values <= set(re.findall(r"[\w./-]+", given)):
         return True  # "Which file does PIPEFN name by default?" "The default file name … is PIPEFN."
@@ -2538,7 +2551,7 @@ def _inflected(name: str) -> str:
 # A question that asks for a setting's name, anywhere in it ("Besides pkg-config, which environment variable …").
 # (or for a constant's name: "How large should the buffer be? Please provide the constant name.")
 _ASKS_A_NAME = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:setting|option|parameter|variable|directive|flag|switch"
-                          r"|constant|macro)s?\b|\b(?:constant|macro)(?:'s)?\s+name\b|\bname\s+of\s+the\s+(?:constant|macro)\b"
+                          r")s?\b|\b(?:which|what)\s+(?:(?!(?:is|are|was|were|does|do|did)\b)[\w.-]+\s+){0,2}?(?:constant|macro)s?\b|\b(?:constant|macro)(?:'s)?\s+name\b|\bname\s+of\s+the\s+(?:constant|macro)\b"
                           r"|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|环境变量|指令|配置项|常量|宏)|常量名|宏名", re.I)
 
 
@@ -2731,7 +2744,8 @@ def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:
     # (a method the question names by its class, "SyncreplConsumer.syncrepl_search()", where a reference lists it
     # under its class's entry by its own name: both named, the class and "syncrepl_search(base, scope, …)")
     missing = {t for t in missing if not ((method := _METHOD_OF.fullmatch(t)) and all(
-        any(_whole(name).search(body) for body in texts) for name in method.groups()))}
+        any(re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", body) if name == method.group(2) else _whole(name).search(body)
+        for body in texts) for name in method.groups()))}
     return sorted(missing | set(other_versions(question, texts)))
 
 
