@@ -55,6 +55,16 @@ def test_a_count_in_words_answers_how_many():
         assert _conclude(reply, pool, asked).refused, asked
 
 
+def test_a_mark_set_apart_as_a_word_ends_no_sentence():
+    """execline's "The ? variable holds the exit code …" (round 49): the "?" is the variable's name, and the citation
+    marker goes at the sentence's end, not after "The"."""
+    text = "The ? variable holds the exit code. Then ! runs it? Yes."
+    assert [s.text for s in segments(text) if s.sentence] == ["The ? variable holds the exit code.", " Then ! runs it?", " Yes."]
+    from kb.answer.citations import parse_citations
+    assert parse_citations("The ? variable holds the exit code [1].", [P(1, "x")])[0] == "The ? variable holds the exit code [1]."
+    assert parse_citations("It is 5 [9]. Yes.", [P(1, "x")])[0] == "It is 5. Yes."  # (a removed marker's space goes)
+
+
 def test_an_ellipsis_inside_a_sentence_ends_none():
     """LaTeX2RTF (round 38): "delimited by $ ... $ or \\[ ... \\]" got its marker after the first "$"."""
     reply = "The -M32 switch writes LaTeX delimited by $ ... $ or \\[ ... \\], for MathType. It stands... Then more."

@@ -133,8 +133,9 @@ def parse_citations(text: str, passages: list[Cited]) -> tuple[str, list[Any]]:
         return "".join(f"[{n}]" for n in valid)
 
     cleaned = MARKER.sub(keep, text)
-    # (space before punctuation a removed marker left; not before a word it starts, "is !file", nor an ellipsis)
-    cleaned = re.sub(r"[ \t]+(?:([。，；：！？])|([.,;:!?])(?![\w%{.]))", lambda m: m.group(1) or m.group(2), cleaned)
+    # (space before punctuation a removed marker left; not before a word it starts, "is !file", nor an ellipsis, nor
+    # a mark set apart as a word, "The ? variable holds …")
+    cleaned = re.sub(r"[ \t]+(?:([。，；：！？])|([.,;:!?])(?![\w%{.]|[ \t]+[a-z]))", lambda m: m.group(1) or m.group(2), cleaned)
     return cleaned.strip(), [by_n[n].citation() for n in cited]
 
 
@@ -173,6 +174,8 @@ def _line_sentences(line: str) -> Iterator[Segment]:
             continue
         if end.group(0).startswith("..") and re.match(r"[ \t]+(?:\$|\\?[\])}])(?=[\s,.;:]|$)", masked[end.end():]):
             continue  # an ellipsis a closing delimiter follows ("by $ ... $ or \[ ... \]") ends no sentence
+        if end.group(0) != "\n" and masked[end.start() - 1 : end.start()] in (" ", "\t") and re.match(r"[ \t]+[a-z]", masked[end.end():]):
+            continue  # a mark set apart as a word names itself: "The ? variable holds …" (execline's exit code)
         stop = end.end()
         if end.group(0) == "\n":
             stop = end.start()
