@@ -3654,3 +3654,14 @@ def test_a_size_of_the_other_store_is_not_the_size_asked_for():
     disk = "How much disk space does the build need?"
     assert wrong_kind(disk, "The build needs 2 GB of RAM [1].") == "it gives memory; the question asks for disk space"
     assert wrong_kind(disk, "The build needs about 50 GB of free space on the disk [1].") == ""
+
+
+def test_a_share_answers_how_much_something_saved():
+    """execline (round 49): "How much disk space did building execline as one multicall binary save on Linux?" is
+    answered by "from 66% to 87%"; a share is still no size where nothing changed."""
+    from kb.answer.citations import wrong_kind
+
+    saved = "How much disk space did building execline as one multicall binary save on Linux?"
+    assert wrong_kind(saved, "The gain in disk space can range from 66% to 87% [1].") == ""
+    assert wrong_kind("How much disk space does the multicall binary take?", "It takes 66% [1].") \
+        == "it gives a percentage; the question asks for a size"

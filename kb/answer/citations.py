@@ -2046,7 +2046,8 @@ def wrong_kind(question: str, answer: str) -> str:
         elif (re.fullmatch(r"\d+", fact) or asked != "count" and re.fullmatch(r"[\d.:]+", fact)) \
                 and _NUMBER_SAID.search(_normalised(MARKER.sub(" ", answer))):
             return ""  # a bare number: it may be the amount asked for (a count has no dot; "2D/3D" has none)
-    if kinds and asked not in kinds:
+    if kinds and asked not in kinds and not (set(kinds) == {"percent"} and _CHANGE_ASKED.search(question)):
+        # (a saving or a change may be a share: "How much disk space did the multicall binary save?" "66% to 87%")
         return f"it gives {_KIND_WORDS[kinds[0]]}; the question asks for {_KIND_WORDS[asked]}"
     counts = set(_COUNT.findall(_normalised(MARKER.sub(" ", answer)))) - set(_COUNT.findall(given))
     if any(re.fullmatch(r"[a-z][/*^][\d.]+|[\d.]+[/*^][a-z]", f) for f in stated):
@@ -2074,6 +2075,11 @@ def wrong_kind(question: str, answer: str) -> str:
                     and _STORE[other].search(plain) and not _STORE[store].search(plain):
                 return f"it gives {other}; the question asks for {store}"
     return ""
+
+
+# A question for how much something changed: saved, reduced, grew, …
+_CHANGE_ASKED = re.compile(r"\b(?:sav(?:e|es|ed|ing|ings)|reduc(?:e|es|ed|ing|tion)|shr[iau]nk\w*|gain(?:s|ed)?|grow(?:s|n)?|grew"
+                           r"|increas\w*|decreas\w*|cut(?:s)?|smaller|larger|bigger)\b|节省|减少|增加", re.I)
 
 
 # What a size is of: memory, or disk space.
