@@ -1318,6 +1318,16 @@ def test_who_wrote_something_is_answered_from_a_passage_that_says_who_wrote_it()
     credits = [P(1, "The Lexmark driver was contributed by Richard Wisenoecker; Robert Krawitz maintains the Epson driver.")]
     answer = _conclude("Richard Wisenoecker wrote the Lexmark driver [1].", credits, "Who wrote the Lexmark driver in Gutenprint?")
     assert not answer.refused and "Richard Wisenoecker" in answer.answer
+    # A product's plain name, asked in other words (execline, round 49): a quine's author wrote no execline.
+    quines = [P(1, "If you think you have mastered the art of execline substitution, then you can try to do better than these "
+                   "people: Joël Riou wrote the first execlineb quine, using only echo as non-execline external command.")]
+    for question in ("What is the full name of the person who wrote execline?", "Who wrote execline?"):
+        answer = _conclude("Joël Riou [1]", quines, question)
+        assert answer.refused and "who is the author" in answer.dropped[-1], question
+    for credit in ("execline was written by Laurent Bercot.", "nauty and execline were written by Laurent Bercot.",
+                   "Laurent Bercot wrote execline in 2002."):
+        answer = _conclude("Laurent Bercot [1].", [P(1, credit)], "What is the full name of the person who wrote execline?")
+        assert not answer.refused, credit
 
 
 def test_the_questions_own_word_for_its_subject_says_no_author():

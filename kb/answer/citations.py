@@ -2769,7 +2769,8 @@ _ROLE_SUFFIX = re.compile(r"(?:ership|ers|er|ors|or|ing|ion|ions|ent|ents|s)$")
 
 
 # "Who wrote / developed / created … X?": an author, whom a passage names as one in these words.
-_WHO_MADE = re.compile(r"^\W*who\s+(?:(?:originally|first|initially|actually)\s+)?(?:wrote|authored|developed|created"
+_WHO_MADE = re.compile(r"^\W*(?:(?:what\s+is|what's|give)\s+the\s+(?:(?:full|real)\s+)?name\s+of\s+the\s+(?:person|people|developer"
+                       r"|programmer|one)\s+)?who\s+(?:(?:originally|first|initially|actually)\s+)?(?:wrote|authored|developed|created"
                        r"|designed|implemented|started|founded|ported)\b", re.I)
 _AUTHORSHIP = ("author", "wrote", "written", "writer", "develop", "creat", "design", "implement", "contribut", "start",
                "found", "origin", "maintain", "ported", "porting")
@@ -2809,16 +2810,26 @@ def role_unsaid(question: str, cited: list[Cited]) -> str:
     # "Who wrote Aspell's Markdown filter?" is not answered by "Sergey Poznyakoff Wrote the Nroff
     # filter."; the sentence that says who made it, or one of the two before it, names one of them:
     # "The Markdown filter strips markup. … It was written by …", "The Windows port was written by …")
-    made_what = {"".join(m).lower() for m in _MADE_THING.findall(question[made.end():])} - _STOP \
+    # (or a product's plain name, all the question names after the verb, which the sentence says was made, next to
+    # its verb: "… the person who wrote execline?" is not answered by "… the art of execline substitution, then you
+    # can try to do better than these people: Joël Riou wrote the first execlineb quine")
+    product = set(re.findall(r"^\s*([a-z][\w.+-]*[a-z0-9+])\s*\??\s*$", question[made.end():])) - _STOP \
         if role == "author" and made else set()
+    made_what = {"".join(m).lower() for m in _MADE_THING.findall(question[made.end():])} - _STOP | product \
+        if role == "author" and made else set()
+
+    def names_made(w: str, sentences: list[str], i: int) -> bool:
+        if w not in product:
+            return re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", " ".join(sentences[max(0, i - 2) : i + 1])) is not None
+        name = rf"(?<![\w-]){re.escape(w)}(?![\w-])"
+        return re.search(rf"{said.pattern}\s+(?:(?:the|an?)\s+)?{name}|{name}[^.;:]{{0,30}}?{said.pattern}", sentences[i]) is not None
     for p in cited:
         # (a page's footer says who holds the copyright and what built the page, not who made what it documents:
         # "© Copyright 2023 – present, Justin Mayer, Alexis Metaireau, and contributors. Created using Sphinx 5.3.0.")
         text = _FOOTER.sub(" ", _normalised(f"{getattr(p, 'label', '')}\n{p.text}"))
         sentences = [t for t in _SENTENCE_END.split(_ABBREVIATED.sub("eg", text)) if t.strip()] if made_what else [text]
-        if any(set(said.findall(sentence)) - own and (not made_what or any(
-                re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", " ".join(sentences[max(0, i - 2) : i + 1]))
-                for w in made_what)) for i, sentence in enumerate(sentences)):
+        if any(set(said.findall(sentence)) - own and (not made_what or any(names_made(w, sentences, i) for w in made_what))
+               for i, sentence in enumerate(sentences)):
             return ""
     return role
 
