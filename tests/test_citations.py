@@ -63,6 +63,8 @@ def test_a_mark_set_apart_as_a_word_ends_no_sentence():
     from kb.answer.citations import parse_citations
     assert parse_citations("The ? variable holds the exit code [1].", [P(1, "x")])[0] == "The ? variable holds the exit code [1]."
     assert parse_citations("It is 5 [9]. Yes.", [P(1, "x")])[0] == "It is 5. Yes."  # (a removed marker's space goes)
+    assert parse_citations("The port is 8080 [9], and the timeout is 30 s [1].", [P(1, "x")])[0] \
+        == "The port is 8080, and the timeout is 30 s [1]."
 
 
 def test_an_ellipsis_inside_a_sentence_ends_none():
@@ -1325,9 +1327,13 @@ def test_who_wrote_something_is_answered_from_a_passage_that_says_who_wrote_it()
         answer = _conclude("Joël Riou [1]", quines, question)
         assert answer.refused and "who is the author" in answer.dropped[-1], question
     for credit in ("execline was written by Laurent Bercot.", "nauty and execline were written by Laurent Bercot.",
-                   "Laurent Bercot wrote execline in 2002."):
+                   "Laurent Bercot wrote execline in 2002.", "Laurent Bercot wrote the first version of execline.",
+                   "execline\nAuthor: Laurent Bercot", "execline - a scripting language\nAUTHOR\nWritten by Laurent Bercot.",
+                   "execline is a scripting language. It was written by Laurent Bercot in 2002."):
         answer = _conclude("Laurent Bercot [1].", [P(1, credit)], "What is the full name of the person who wrote execline?")
         assert not answer.refused, credit
+    from kb.answer.citations import role_unsaid
+    assert role_unsaid("Who wrote execline?", [P(1, "The first execlineb quine was written by Joël Riou.")]) == "author"
 
 
 def test_the_questions_own_word_for_its_subject_says_no_author():
@@ -3664,6 +3670,9 @@ def test_a_size_of_the_other_store_is_not_the_size_asked_for():
     disk = "How much disk space does the build need?"
     assert wrong_kind(disk, "The build needs 2 GB of RAM [1].") == "it gives memory; the question asks for disk space"
     assert wrong_kind(disk, "The build needs about 50 GB of free space on the disk [1].") == ""
+    # (an answer that gives the asked size, and the other store's beside it, gives the asked one)
+    assert wrong_kind("How much RAM does the installer need?", "The installer needs 256 MB; it also needs 2 GB on the disk [1].") == ""
+    assert wrong_kind("How much disk space does building the kernel need?", "About 10 GB, and at least 1 GB of RAM [1].") == ""
 
 
 def test_a_share_answers_how_much_something_saved():
@@ -3674,4 +3683,8 @@ def test_a_share_answers_how_much_something_saved():
     saved = "How much disk space did building execline as one multicall binary save on Linux?"
     assert wrong_kind(saved, "The gain in disk space can range from 66% to 87% [1].") == ""
     assert wrong_kind("How much disk space does the multicall binary take?", "It takes 66% [1].") \
+        == "it gives a percentage; the question asks for a size"
+    assert wrong_kind("How long does the battery last in power saving mode?", "Power saving mode reduces power use by 30% [1].") \
+        == "it gives a percentage; the question asks for a time"
+    assert wrong_kind("How large can the log grow before it is rotated?", "It is rotated when the disk is 90% full [1].") \
         == "it gives a percentage; the question asks for a size"

@@ -135,7 +135,8 @@ def parse_citations(text: str, passages: list[Cited]) -> tuple[str, list[Any]]:
     cleaned = MARKER.sub(keep, text)
     # (space before punctuation a removed marker left; not before a word it starts, "is !file", nor an ellipsis, nor
     # a mark set apart as a word, "The ? variable holds …")
-    cleaned = re.sub(r"[ \t]+(?:([。，；：！？])|([.,;:!?])(?![\w%{.]|[ \t]+[a-z]))", lambda m: m.group(1) or m.group(2), cleaned)
+    cleaned = re.sub(r"[ \t]+(?:([。，；：！？])|([,;:])(?![\w%{.])|([.!?])(?![\w%{.]|[ \t]+[a-z]))",
+                     lambda m: m.group(1) or m.group(2) or m.group(3), cleaned)
     return cleaned.strip(), [by_n[n].citation() for n in cited]
 
 
@@ -2071,18 +2072,22 @@ def wrong_kind(question: str, answer: str) -> str:
     # lists both gives the disk's).
     if asked == "size" and "size" in kinds:
         for store, other in (("memory", "disk space"), ("disk space", "memory")):
+            sized = [c for c in _SIZE_CLAUSE.split(plain) if _SIZE_AMOUNT.search(c)]
             if _STORE[store].search(question) and not _STORE[other].search(question) \
-                    and _STORE[other].search(plain) and not _STORE[store].search(plain):
+                    and sized and all(_STORE[other].search(c) for c in sized) and not _STORE[store].search(plain):
                 return f"it gives {other}; the question asks for {store}"
     return ""
 
 
 # A question for how much something changed: saved, reduced, grew, …
-_CHANGE_ASKED = re.compile(r"\b(?:sav(?:e|es|ed|ing|ings)|reduc(?:e|es|ed|ing|tion)|shr[iau]nk\w*|gain(?:s|ed)?|grow(?:s|n)?|grew"
-                           r"|increas\w*|decreas\w*|cut(?:s)?|smaller|larger|bigger)\b|节省|减少|增加", re.I)
+_CHANGE_ASKED = re.compile(r"\bhow\s+(?:much|long)\b[^?]*?\b(?:sav(?:e|es|ed)|reduc(?:e|es|ed)|shr[iau]nks?|gain(?:s|ed)?"
+                           r"|grow(?:s|n)?|grew|increas(?:e|es|ed)|decreas(?:e|es|ed)|cut(?:s)?)\b|节省|减少|增加", re.I)
 
 
-# What a size is of: memory, or disk space.
+# What a size is of: memory, or disk space; a size, and the clauses an answer's sizes stand in ("about 10 GB, and
+# at least 1 GB of RAM": the first is no memory's).
+_SIZE_AMOUNT = re.compile(r"\d\s*(?:[kmgt]i?b|(?:kilo|mega|giga|tera)bytes?)(?![a-z])", re.I)
+_SIZE_CLAUSE = re.compile(r"[,;，；。]|\.(?!\d)|\b(?:and|plus|but|while|whereas|with)\b|以及|和", re.I)
 _STORE = {"memory": re.compile(r"\b(?:ram|memory|heap)\b|内存", re.I),
           "disk space": re.compile(r"\b(?:disk|storage|partition|free\s+space|space\s+(?:in|on)\b)|磁盘|硬盘", re.I)}
 
@@ -2558,9 +2563,11 @@ def _inflected(name: str) -> str:
 
 
 # A question that asks for a setting's name, anywhere in it ("Besides pkg-config, which environment variable …").
-# (or for a constant's name: "How large should the buffer be? Please provide the constant name.")
-_ASKS_A_NAME = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:setting|option|parameter|variable|directive|flag|switch"
-                          r")s?\b|\b(?:which|what)\s+(?:(?!(?:is|are|was|were|does|do|did)\b)[\w.-]+\s+){0,2}?(?:constant|macro)s?\b|\b(?:constant|macro)(?:'s)?\s+name\b|\bname\s+of\s+the\s+(?:constant|macro)\b"
+# (or for a constant's or a macro's name: "How large should the buffer be? Please provide the constant name.";
+# not "what is the macro X defined as", nor "which macro file")
+_ASKS_A_NAME = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:setting|option|parameter|variable|directive|flag|switch)s?\b"
+                          r"|\b(?:which|what)\s+(?:(?!(?:is|are|was|were|does|do|did)\b)[\w.-]+\s+){0,2}?(?:constant|macro)s?\b"
+                          r"(?!\s+files?\b)|\b(?:constant|macro)(?:'s)?\s+name\b|\bname\s+of\s+the\s+(?:constant|macro)\b"
                           r"|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|环境变量|指令|配置项|常量|宏)|常量名|宏名", re.I)
 
 
@@ -2822,7 +2829,14 @@ def role_unsaid(question: str, cited: list[Cited]) -> str:
         if w not in product:
             return re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", " ".join(sentences[max(0, i - 2) : i + 1])) is not None
         name = rf"(?<![\w-]){re.escape(w)}(?![\w-])"
-        return re.search(rf"{said.pattern}\s+(?:(?:the|an?)\s+)?{name}|{name}[^.;:]{{0,30}}?{said.pattern}", sentences[i]) is not None
+        if re.search(rf"{said.pattern}\s+(?:(?:the|an?|first|original|initial|(?:version|release|implementation)\s+of|of)\s+)*"
+                     rf"{name}|{name}[^.;:]{{0,30}}?{said.pattern}", sentences[i]):
+            return True
+        # (an AUTHOR section's "Written by …", "AUTHORS", "Author: …", or "It was written by …", of a passage that
+        # names the product: a man page's credits name no program in their own sentence)
+        return re.match(rf"\W*(?:(?:it|this\s+(?:program|package|software|tool|library|utility))\s+(?:was|is|has\s+been)\s+)?"
+                        rf"(?:\w+ly\s+)?{said.pattern}\s*(?:by\b|:|$)", sentences[i]) is not None \
+            and re.search(name, " ".join(sentences)) is not None
     for p in cited:
         # (a page's footer says who holds the copyright and what built the page, not who made what it documents:
         # "© Copyright 2023 – present, Justin Mayer, Alexis Metaireau, and contributors. Created using Sphinx 5.3.0.")
