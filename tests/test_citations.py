@@ -3688,3 +3688,16 @@ def test_a_share_answers_how_much_something_saved():
         == "it gives a percentage; the question asks for a time"
     assert wrong_kind("How large can the log grow before it is rotated?", "It is rotated when the disk is 90% full [1].") \
         == "it gives a percentage; the question asks for a size"
+
+
+def test_a_number_names_a_level_on_a_scale_and_a_typeset_long_option_is_the_option():
+    """Speex's manual (round 50): "Usually, a quality of 3 is acceptable for most desktop uses" answers "Which
+    resampler quality setting … for most desktop uses?" with 3; and its "–nframes n Pack n frames in each Ogg packet"
+    (a PDF's en dash for --) states --nframes (not -nframes, the reply's: a single dash may be another option)."""
+    from kb.answer.citations import names_no_setting, supported
+
+    assert not names_no_setting("Which resampler quality setting does the Speex manual call acceptable for most desktop uses?", "3 [1]")
+    assert names_no_setting("Which option sets the resampler's quality?", "3 [1]")
+    manual = "–vad enable vad, disabled by default –nframes n pack n frames in each ogg packet"
+    assert supported("--nframes", manual) and supported("--vad", manual)
+    assert not supported("-nframes", manual) and not supported("--frames", manual)

@@ -528,6 +528,10 @@ def _spellings(fact: str) -> list[str]:
         return [fact, fact[proc.end():].replace("/", ".")]
     if _SYSCTL.fullmatch(fact):
         return [fact, "/proc/sys/" + fact.replace(".", "/")]
+    # (a long option as a PDF typesets it, its two dashes one en dash: "–nframes n" is --nframes; not -nframes,
+    # which may be another option)
+    if re.fullmatch(r"--[a-z][\w-]*[a-z0-9]", fact):
+        return [fact, f"–{fact[2:]}"]
     return [fact]
 
 
@@ -2890,6 +2894,9 @@ def names_nobody(question: str, answer: str) -> bool:
 # "Which proxy setting …", "What option …", "哪个配置项 …": a question that asks for a setting's name.
 _WHICH_SETTING = re.compile(r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:setting|option|parameter|variable|directive"
                             r"|flag|switch)s?\b|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|指令|配置项)", re.I)
+# A setting that is a level on a scale, which a number names: "which quality setting", "what compression level".
+_SCALE_SETTING = re.compile(r"\b(?:quality|compression|complexity|verbosity|debug|priority|effort)\s+(?:setting|option|parameter|level)s?\b",
+                            re.I)
 _ALL_CAPS = re.compile(r"(?<![\w-])[A-Z][A-Z0-9_]{2,}(?![\w-])")
 _HUMPED = re.compile(r"(?<![\w-])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+){2,}(?![\w-])")  # OptionSemicolonSeparators
 # A keyword in command notation, its least abbreviation in capitals: THE's "[SET] WORD NONBlank|ALPHAnum" (not "URLs").
@@ -2935,6 +2942,8 @@ def names_no_setting(question: str, answer: str, passages: list[Cited] | None = 
         return False
     passages = passages or []
     plain = MARKER.sub(" ", answer)
+    if _SCALE_SETTING.search(question) and re.search(r"(?<![\w.-])\d+(?:\.\d+)?(?![\w.-])", plain):
+        return False  # a level on a scale is a number: "Which resampler quality setting … for desktop uses?" "3"
     given = _normalised(question)
     words = {w for w in re.findall(r"(?<![\w-])[a-z][a-z0-9]{2,}(?![\w-])", plain)} - _STOP - _GENERIC
     # (a plain word the answer itself calls a variable or an option, which a passage it cites holds:
