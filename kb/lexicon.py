@@ -59,6 +59,9 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "并行": ("parallel",), "图像": ("image",), "坐标": ("coordinate",), "坐标轴": ("axis",), "字节": ("byte",),
     "时间戳": ("timestamp",), "日期": ("date",), "冻结": ("frozen", "freeze"), "上下文": ("context",),
     "注释": ("comment",), "目标": ("target",), "平台": ("platform",), "架构": ("architecture",),
+    "音频": ("audio",), "噪声": ("noise",), "噪音": ("noise",), "衰减": ("attenuation",), "回声": ("echo",),
+    "采样": ("sample", "sampling"), "帧": ("frame",), "比特率": ("bit-rate", "bitrate"), "码率": ("bit-rate", "bitrate"),
+    "编码器": ("encoder",), "解码器": ("decoder",), "预处理器": ("preprocessor",), "质量": ("quality",),
 }
 
 

@@ -2776,6 +2776,13 @@ def test_the_glossary_gives_the_english_words_of_a_chinese_question_s_nouns():
 
     assert {"frozen", "suffix", "file"} <= set(english_words("m4 的冻结文件按惯例使用什么文件后缀？"))
     assert "library" not in english_words("数据库的索引在哪里？") and "library" in english_words("共享库放在哪个目录？")
+    # (Speex, round 50: the preprocessor's request "Set maximum attenuation of the noise in dB")
+    assert {"noise", "attenuation", "preprocessor"} <= set(english_words("Speex 预处理器中，哪个请求用于设置噪声的最大衰减（单位 dB）？"))
+    passage = [P(1, "SPEEX_PREPROCESS_GET_PROB_CONTINUE SPEEX_PREPROCESS_SET_NOISE_SUPPRESS Set maximum attenuation of the "
+                    "noise in dB (negative spx_int32_t) SPEEX_PREPROCESS_GET_NOISE_SUPPRESS Get maximum attenuation of the noise"),
+               P(2, "The Speex preprocessor is used to apply echo cancellation and denoising to audio; see the request list."),
+               P(3, "Speex is an audio codec.")]
+    assert not ground("SPEEX_PREPROCESS_SET_NOISE_SUPPRESS [2]。", passage, "Speex 预处理器中，哪个请求用于设置噪声的最大衰减（单位 dB）？").dropped
 
 
 def test_a_release_numbered_so_gives_a_version():
