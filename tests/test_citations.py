@@ -65,6 +65,7 @@ def test_a_mark_set_apart_as_a_word_ends_no_sentence():
     assert parse_citations("It is 5 [9]. Yes.", [P(1, "x")])[0] == "It is 5. Yes."  # (a removed marker's space goes)
     assert parse_citations("The port is 8080 [9], and the timeout is 30 s [1].", [P(1, "x")])[0] \
         == "The port is 8080, and the timeout is 30 s [1]."
+    assert parse_citations("Write `title;.. . title = x` [1].", [P(1, "x")])[0] == "Write `title;... title = x` [1]."
 
 
 def test_an_ellipsis_inside_a_sentence_ends_none():

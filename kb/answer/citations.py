@@ -134,9 +134,13 @@ def parse_citations(text: str, passages: list[Cited]) -> tuple[str, list[Any]]:
 
     cleaned = MARKER.sub(keep, text)
     # (space before punctuation a removed marker left; not before a word it starts, "is !file", nor an ellipsis, nor
-    # a mark set apart as a word, "The ? variable holds …")
-    cleaned = re.sub(r"[ \t]+(?:([。，；：！？])|([,;:])(?![\w%{.])|([.!?])(?![\w%{.]|[ \t]+[a-z]))",
-                     lambda m: m.group(1) or m.group(2) or m.group(3), cleaned)
+    # a mark set apart as a word after a word, "The ? variable holds …")
+    def tidy(m: re.Match[str]) -> str:
+        apart = m.group(2) in (".", "!", "?") and re.match(r"[ \t]+[a-z]", m.string[m.end():]) \
+            and m.string[m.start() - 1 : m.start()].isalnum()
+        return m.group(0) if apart else m.group(1) or m.group(2)
+
+    cleaned = re.sub(r"[ \t]+(?:([。，；：！？])|([.,;:!?])(?![\w%{.]))", tidy, cleaned)
     return cleaned.strip(), [by_n[n].citation() for n in cited]
 
 
