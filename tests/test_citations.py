@@ -66,6 +66,8 @@ def test_a_mark_set_apart_as_a_word_ends_no_sentence():
     assert parse_citations("The port is 8080 [9], and the timeout is 30 s [1].", [P(1, "x")])[0] \
         == "The port is 8080, and the timeout is 30 s [1]."
     assert parse_citations("Write `title;.. . title = x` [1].", [P(1, "x")])[0] == "Write `title;... title = x` [1]."
+    assert parse_citations("In a glob pattern, ? matches any single character [1].", [P(1, "x")])[0] \
+        == "In a glob pattern, ? matches any single character [1]."
 
 
 def test_an_ellipsis_inside_a_sentence_ends_none():
@@ -3709,3 +3711,5 @@ def test_a_number_names_a_level_on_a_scale_and_a_typeset_long_option_is_the_opti
     manual = "–vad enable vad, disabled by default –nframes n pack n frames in each ogg packet"
     assert supported("--nframes", manual) and supported("--vad", manual)
     assert not supported("-nframes", manual) and not supported("--frames", manual)
+    assert not supported("--server", "pgclient uses a client–server protocol over tcp.")  # (prose's en dash)
+    assert names_no_setting("What compression option does tar use for xz?", "It uses level 6 by default [1].")

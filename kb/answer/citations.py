@@ -137,7 +137,7 @@ def parse_citations(text: str, passages: list[Cited]) -> tuple[str, list[Any]]:
     # a mark set apart as a word after a word, "The ? variable holds …")
     def tidy(m: re.Match[str]) -> str:
         apart = m.group(2) in (".", "!", "?") and re.match(r"[ \t]+[a-z]", m.string[m.end():]) \
-            and m.string[m.start() - 1 : m.start()].isalnum()
+            and (m.string[m.start() - 1 : m.start()].isalnum() or m.string[m.start() - 1 : m.start()] in ",;:(")
         return m.group(0) if apart else m.group(1) or m.group(2)
 
     cleaned = re.sub(r"[ \t]+(?:([。，；：！？])|([.,;:!?])(?![\w%{.]))", tidy, cleaned)
@@ -514,7 +514,9 @@ def _fact_pattern(fact: str) -> re.Pattern[str]:
     # (words as they stand, any white space between them: a PDF breaks lines anywhere)
     # (and a PDF's space before a dot: "coq-menhirlib .3", a footnote's mark after a command, is what an
     # answer copies as "coq-menhirlib.3")
-    spellings = [re.sub(r"(?<=\w)\\\.(?=\w)", r"[ \\t]?\\.", r"\s+".join(map(re.escape, spelling.split(" "))))
+    # (a long option's en dash only where it starts a word: "client–server" names no --server)
+    spellings = [("(?<![\\w-])" if spelling.startswith("\u2013") else "")
+                 + re.sub(r"(?<=\w)\\\.(?=\w)", r"[ \\t]?\\.", r"\s+".join(map(re.escape, spelling.split(" "))))
                  for spelling in _spellings(fact)]
     if len(fact) > 2 and fact.endswith("/") and "/" in fact[:-1]:  # a directory, with or without its slash
         spellings.append(re.escape(fact[:-1]) + r"(?![\w.:/-])")
@@ -2899,7 +2901,7 @@ def names_nobody(question: str, answer: str) -> bool:
 _WHICH_SETTING = re.compile(r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:setting|option|parameter|variable|directive"
                             r"|flag|switch)s?\b|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|指令|配置项)", re.I)
 # A setting that is a level on a scale, which a number names: "which quality setting", "what compression level".
-_SCALE_SETTING = re.compile(r"\b(?:quality|compression|complexity|verbosity|debug|priority|effort)\s+(?:setting|option|parameter|level)s?\b",
+_SCALE_SETTING = re.compile(r"\b(?:quality|compression|complexity|verbosity|debug|priority|effort)\s+(?:setting|level)s?\b",
                             re.I)
 _ALL_CAPS = re.compile(r"(?<![\w-])[A-Z][A-Z0-9_]{2,}(?![\w-])")
 _HUMPED = re.compile(r"(?<![\w-])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+){2,}(?![\w-])")  # OptionSemicolonSeparators
