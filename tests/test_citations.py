@@ -3713,3 +3713,15 @@ def test_a_number_names_a_level_on_a_scale_and_a_typeset_long_option_is_the_opti
     assert not supported("-nframes", manual) and not supported("--frames", manual)
     assert not supported("--server", "pgclient uses a client–server protocol over tcp.")  # (prose's en dash)
     assert names_no_setting("What compression option does tar use for xz?", "It uses level 6 by default [1].")
+
+
+def test_an_api_reference_s_availability_gives_the_library_s_version():
+    """libdbi's reference (round 50): "Availability 0.8.3" under dbi_conn_escape_string answers "What version of
+    libdbi introduced dbi_conn_escape_string?", though the entry never writes "libdbi"; a bare 0.8.3 elsewhere does not."""
+    entry = [P(1, "size_t dbi_conn_escape_string(dbi_conn Conn, char *orig); Escapes the string. Returns the new string's "
+                  "length. Availability 0.8.3 size_t dbi_conn_escape_string_copy(dbi_conn Conn, char *orig, char **newstr);")]
+    question = "What version of libdbi introduced the dbi_conn_escape_string function?"
+    assert not _conclude("0.8.3 [1]", entry, question).refused
+    assert not _conclude("0.8.3 [1]", entry, "libdbi 从哪个版本开始提供 dbi_conn_escape_string 函数？").refused
+    table = [P(1, "size_t dbi_conn_escape_string(dbi_conn Conn, char *orig); Escapes the string; see table 0.8.3 for the rules.")]
+    assert _conclude("0.8.3 [1]", table, question).refused

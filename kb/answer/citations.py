@@ -977,6 +977,9 @@ def said_as_version(number: str, text: str, names: set[str] | None, of: str = ""
     if names is None:
         return True
     for m in _fact_pattern(number).finditer(text):
+        # (an API reference's "Availability 0.8.3" is the version of the library it documents, however far its name)
+        if _AVAILABILITY.search(text[max(0, m.start() - 20) : m.start()]):
+            return True
         if of and not _names_near(of, text[max(0, m.start() - VERSION_OF_CHARS) : m.end() + VERSION_OF_CHARS]):
             continue
         before = re.findall(r"[a-z0-9+#]+", text[max(0, m.start() - 60) : m.start()])[-3:]
@@ -998,6 +1001,8 @@ def said_as_version(number: str, text: str, names: set[str] | None, of: str = ""
     return False
 
 
+# The heading of an API reference entry's first version: libdbi's "Availability 0.8.3", GLib's "Since: 2.28" is "since".
+_AVAILABILITY = re.compile(r"\bavailability\s*:?\s*$")
 # A version named in a relative clause before its number: "the latest version of vdirsyncer, which is at the
 # time of this writing 0.19.0", "the current release, which is now 2.3".
 _VERSION_WHICH = re.compile(r"\b(?:version|release)(?:\s+of\s+[\w.+-]+)?,?\s+(?:which|that)\s+is\s+(?:(?:now|currently|presently|still|today"
