@@ -3725,3 +3725,8 @@ def test_an_api_reference_s_availability_gives_the_library_s_version():
     assert not _conclude("0.8.3 [1]", entry, "libdbi 从哪个版本开始提供 dbi_conn_escape_string 函数？").refused
     table = [P(1, "size_t dbi_conn_escape_string(dbi_conn Conn, char *orig); Escapes the string; see table 0.8.3 for the rules.")]
     assert _conclude("0.8.3 [1]", table, question).refused
+    # (a heading of its own: not a product's "InfoScale Availability 7.4.2", nor an uptime's "Availability: 99.95%")
+    veritas = [P(1, "Veritas InfoScale Availability 7.4.2 supports Red Hat Enterprise Linux 8 (Update 2).")]
+    assert _conclude("7.4.2 [1]", veritas, "Which version of Red Hat Enterprise Linux does InfoScale Availability support?").refused
+    uptime = [P(1, "Backend web01. Availability: 99.95% over 30 days; HAProxy was upgraded on day 12.")]
+    assert _conclude("99.95 [1]", uptime, "Which version of HAProxy was installed?").refused

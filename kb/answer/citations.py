@@ -978,7 +978,9 @@ def said_as_version(number: str, text: str, names: set[str] | None, of: str = ""
         return True
     for m in _fact_pattern(number).finditer(text):
         # (an API reference's "Availability 0.8.3" is the version of the library it documents, however far its name)
-        if _AVAILABILITY.search(text[max(0, m.start() - 20) : m.start()]):
+        # (a heading of its own, not a product's "InfoScale Availability 7.4.2" / "High Availability 2.0", nor an uptime
+        # "Availability: 99.95%")
+        if _AVAILABILITY.search(text, max(0, m.start() - 40), m.start()) and not re.match(r"\s*(?:%|percent\b)", text[m.end():]):
             return True
         if of and not _names_near(of, text[max(0, m.start() - VERSION_OF_CHARS) : m.end() + VERSION_OF_CHARS]):
             continue
@@ -1002,7 +1004,7 @@ def said_as_version(number: str, text: str, names: set[str] | None, of: str = ""
 
 
 # The heading of an API reference entry's first version: libdbi's "Availability 0.8.3", GLib's "Since: 2.28" is "since".
-_AVAILABILITY = re.compile(r"\bavailability\s*:?\s*$")
+_AVAILABILITY = re.compile(r"(?:^|[.;:!?)]\s|\n)\s*availability\s*:?\s*$")
 # A version named in a relative clause before its number: "the latest version of vdirsyncer, which is at the
 # time of this writing 0.19.0", "the current release, which is now 2.3".
 _VERSION_WHICH = re.compile(r"\b(?:version|release)(?:\s+of\s+[\w.+-]+)?,?\s+(?:which|that)\s+is\s+(?:(?:now|currently|presently|still|today"
