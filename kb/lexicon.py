@@ -60,7 +60,8 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "时间戳": ("timestamp",), "日期": ("date",), "冻结": ("frozen", "freeze"), "上下文": ("context",),
     "注释": ("comment",), "目标": ("target",), "平台": ("platform",), "架构": ("architecture",),
     "音频": ("audio",), "噪声": ("noise",), "噪音": ("noise",), "衰减": ("attenuation",), "回声": ("echo",),
-    "采样": ("sample", "sampling"), "重采样": ("resampler", "resample"), "帧": ("frame",), "比特率": ("bit-rate", "bitrate"), "码率": ("bit-rate", "bitrate"),
+    "采样": ("sample", "sampling"), "重采样": ("resampler", "resample"), "帧": ("frame",),
+    "比特率": ("bit-rate", "bitrate"), "码率": ("bit-rate", "bitrate"),
     "编码器": ("encoder",), "解码器": ("decoder",), "预处理器": ("preprocessor",), "质量": ("quality",),
 }
 

@@ -179,7 +179,8 @@ def _line_sentences(line: str) -> Iterator[Segment]:
             continue
         if end.group(0).startswith("..") and re.match(r"[ \t]+(?:\$|\\?[\])}])(?=[\s,.;:]|$)", masked[end.end():]):
             continue  # an ellipsis a closing delimiter follows ("by $ ... $ or \[ ... \]") ends no sentence
-        if end.group(0) != "\n" and masked[end.start() - 1 : end.start()] in (" ", "\t") and re.match(r"[ \t]+[a-z]", masked[end.end():]):
+        if end.group(0) != "\n" and masked[end.start() - 1 : end.start()] in (" ", "\t") \
+                and re.match(r"[ \t]+[a-z]", masked[end.end():]):
             continue  # a mark set apart as a word names itself: "The ? variable holds …" (execline's exit code)
         stop = end.end()
         if end.group(0) == "\n":
@@ -977,10 +978,10 @@ def said_as_version(number: str, text: str, names: set[str] | None, of: str = ""
     if names is None:
         return True
     for m in _fact_pattern(number).finditer(text):
-        # (an API reference's "Availability 0.8.3" is the version of the library it documents, however far its name)
-        # (a heading of its own, not a product's "InfoScale Availability 7.4.2" / "High Availability 2.0", nor an uptime
-        # "Availability: 99.95%")
-        if _AVAILABILITY.search(text, max(0, m.start() - 40), m.start()) and not re.match(r"\s*(?:%|percent\b)", text[m.end():]):
+        # (an API reference's "Availability 0.8.3" is the version of the library it documents, however far its name;
+        # a heading of its own, not a product's "InfoScale Availability 7.4.2", nor an uptime's "Availability: 99.95%")
+        if _AVAILABILITY.search(text, max(0, m.start() - 40), m.start()) \
+                and not re.match(r"\s*(?:%|percent\b)", text[m.end():]):
             return True
         if of and not _names_near(of, text[max(0, m.start() - VERSION_OF_CHARS) : m.end() + VERSION_OF_CHARS]):
             continue
@@ -2582,9 +2583,11 @@ def _inflected(name: str) -> str:
 # A question that asks for a setting's name, anywhere in it ("Besides pkg-config, which environment variable …").
 # (or for a constant's or a macro's name: "How large should the buffer be? Please provide the constant name.";
 # not "what is the macro X defined as", nor "which macro file")
-_ASKS_A_NAME = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:setting|option|parameter|variable|directive|flag|switch)s?\b"
-                          r"|\b(?:which|what)\s+(?:(?!(?:is|are|was|were|does|do|did)\b)[\w.-]+\s+){0,2}?(?:constant|macro)s?\b"
-                          r"(?!\s+files?\b)|\b(?:constant|macro)(?:'s)?\s+name\b|\bname\s+of\s+the\s+(?:constant|macro)\b"
+_ASKS_A_NAME = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?"
+                          r"(?:setting|option|parameter|variable|directive|flag|switch)s?\b"
+                          r"|\b(?:which|what)\s+(?:(?!(?:is|are|was|were|does|do|did)\b)[\w.-]+\s+){0,2}?"
+                          r"(?:constant|macro)s?\b(?!\s+files?\b)"
+                          r"|\b(?:constant|macro)(?:'s)?\s+name\b|\bname\s+of\s+the\s+(?:constant|macro)\b"
                           r"|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|环境变量|指令|配置项|常量|宏)|常量名|宏名", re.I)
 
 
@@ -2776,9 +2779,12 @@ def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:
     missing = {t for t in specific_terms(question) if not any(mentions(t, body) for body in texts)}
     # (a method the question names by its class, "SyncreplConsumer.syncrepl_search()", where a reference lists it
     # under its class's entry by its own name: both named, the class and "syncrepl_search(base, scope, …)")
+    def alone(name: str, body: str) -> bool:  # (a method's name on its own, not a part of another dotted name)
+        return re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", body) is not None
+
     missing = {t for t in missing if not ((method := _METHOD_OF.fullmatch(t)) and all(
-        any(re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", body) if name == method.group(2) else _whole(name).search(body)
-        for body in texts) for name in method.groups()))}
+        any(alone(name, body) if name == method.group(2) else _whole(name).search(body) for body in texts)
+        for name in method.groups()))}
     return sorted(missing | set(other_versions(question, texts)))
 
 
@@ -2793,9 +2799,9 @@ _ROLE_SUFFIX = re.compile(r"(?:ership|ers|er|ors|or|ing|ion|ions|ent|ents|s)$")
 
 
 # "Who wrote / developed / created … X?": an author, whom a passage names as one in these words.
-_WHO_MADE = re.compile(r"^\W*(?:(?:what\s+is|what's|give)\s+the\s+(?:(?:full|real)\s+)?name\s+of\s+the\s+(?:person|people|developer"
-                       r"|programmer|one)\s+)?who\s+(?:(?:originally|first|initially|actually)\s+)?(?:wrote|authored|developed|created"
-                       r"|designed|implemented|started|founded|ported)\b", re.I)
+_WHO_MADE = re.compile(r"^\W*(?:(?:what\s+is|what's|give)\s+the\s+(?:(?:full|real)\s+)?name\s+of\s+the\s+"
+                       r"(?:person|people|developer|programmer|one)\s+)?who\s+(?:(?:originally|first|initially|actually)\s+)?"
+                       r"(?:wrote|authored|developed|created|designed|implemented|started|founded|ported)\b", re.I)
 _AUTHORSHIP = ("author", "wrote", "written", "writer", "develop", "creat", "design", "implement", "contribut", "start",
                "found", "origin", "maintain", "ported", "porting")
 
@@ -2846,13 +2852,13 @@ def role_unsaid(question: str, cited: list[Cited]) -> str:
         if w not in product:
             return re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", " ".join(sentences[max(0, i - 2) : i + 1])) is not None
         name = rf"(?<![\w-]){re.escape(w)}(?![\w-])"
-        if re.search(rf"{said.pattern}\s+(?:(?:the|an?|first|original|initial|(?:version|release|implementation)\s+of|of)\s+)*"
-                     rf"{name}|{name}[^.;:]{{0,30}}?{said.pattern}", sentences[i]):
+        if re.search(rf"{said.pattern}\s+(?:(?:the|an?|first|original|initial|(?:version|release|implementation)\s+of"
+                     rf"|of)\s+)*{name}|{name}[^.;:]{{0,30}}?{said.pattern}", sentences[i]):
             return True
         # (an AUTHOR section's "Written by …", "AUTHORS", "Author: …", or "It was written by …", of a passage that
         # names the product: a man page's credits name no program in their own sentence)
-        return re.match(rf"\W*(?:(?:it|this\s+(?:program|package|software|tool|library|utility))\s+(?:was|is|has\s+been)\s+)?"
-                        rf"(?:\w+ly\s+)?{said.pattern}\s*(?:by\b|:|$)", sentences[i]) is not None \
+        return re.match(rf"\W*(?:(?:it|this\s+(?:program|package|software|tool|library|utility))\s+"
+                        rf"(?:was|is|has\s+been)\s+)?(?:\w+ly\s+)?{said.pattern}\s*(?:by\b|:|$)", sentences[i]) is not None \
             and re.search(name, " ".join(sentences)) is not None
     for p in cited:
         # (a page's footer says who holds the copyright and what built the page, not who made what it documents:
