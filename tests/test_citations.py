@@ -3730,3 +3730,16 @@ def test_an_api_reference_s_availability_gives_the_library_s_version():
     assert _conclude("7.4.2 [1]", veritas, "Which version of Red Hat Enterprise Linux does InfoScale Availability support?").refused
     uptime = [P(1, "Backend web01. Availability: 99.95% over 30 days; HAProxy was upgraded on day 12.")]
     assert _conclude("99.95 [1]", uptime, "Which version of HAProxy was installed?").refused
+
+
+def test_a_question_for_where_a_default_holds_asks_no_default():
+    """libdbi (round 50): "This is the default for the "char" type on Linux for PowerPC" answers "在哪个平台上 char
+    类型默认是无符号的？"; the platform is where the default holds, not a default value."""
+    uchar = [P(1, "unsigned char dbi_result_get_uchar(dbi_result Result, const char *fieldname); Fetch the data stored in "
+                  "the specified field, which contains an unsigned character. This is the default for the \"char\" type on "
+                  "Linux for PowerPC.")]
+    answer = "根据 dbi_result_get_uchar 的说明，在 Linux for PowerPC 平台上，char 类型默认是无符号的 [1]。"
+    assert not ground(answer, uchar, "根据 libdbi 手册中 dbi_result_get_uchar 的说明，在哪个平台上 char 类型默认是无符号的？").dropped
+    assert not ground("On Linux for PowerPC [1].", uchar, "On which platform is the char type unsigned by default?").dropped
+    from kb.answer.citations import _WHERE_ASKED
+    assert not _WHERE_ASKED.search("libdbi 默认安装在哪个目录中？") and not _WHERE_ASKED.search("默认配置文件在哪里？")

@@ -719,6 +719,10 @@ _SCENE = re.compile(r"\b(?:with|under|using|in)\s+(?:the\s+|its\s+|[\w.-]+['’]
 # Nor does a default that fails, whose replacement is asked: "Which value … does the manual suggest trying
 # when the default preemptive Basic auth causes problems with a server?", "If the default port is already in
 # use, which option …" ("when the default port is used" still asks for it).
+# Nor does one that asks where the default holds, not what it is: "在哪个平台上 char 类型默认是无符号的？" (libdbi's
+# "This is the default for the "char" type on Linux for PowerPC"), "On which platforms is -O2 the default?"
+# (not "默认安装在哪个目录中？", which asks for the default directory)
+_WHERE_ASKED = re.compile(r"^\W*(?:on|in|under|for)\s+(?:which|what)\b|在哪(?:个|种|些|一个)[^，。？?]{1,8}?[上中下](?=[^？?]{2})", re.I)
 _FAILING_DEFAULT = re.compile(r"\b(?:when|if|whenever|because|in\s+case)\s+(?:the\s+|its\s+)?default\s+(?:[\w-]+\s+){0,4}?"
                               r"(?:causes?|fails?|breaks?|(?:does|do)\s*(?:not|n['’]t)\s+work|conflicts?|clash(?:es)?"
                               r"|(?:is|are)\s+(?:already\s+)?(?:taken|busy|in\s+use|unavailable|not\s+(?:enough|available|supported)"
@@ -1274,7 +1278,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     naming = {n for n, named in named_by.items() if named or not any(named_by.values())}
     scene = _FAILING_DEFAULT.sub(" ", _SCENE.sub(" ", question))
     scene = _INSTEAD.sub(" ", scene) if _ASKS_A_NAME.search(question) else scene
-    default_asked = bool(_DEFAULT.search(scene) or _UNSET.search(question))
+    default_asked = bool(_DEFAULT.search(scene) or _UNSET.search(question)) and not _WHERE_ASKED.search(question)
     port_default = default_asked and bool(_PORT_ASKED.search(question)) and not _SERIAL_PORT.search(question)
     asks_default = single and default_asked
     # To "which version", a dotted number is a version where the passage says it as one.
