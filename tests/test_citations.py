@@ -3743,3 +3743,10 @@ def test_a_question_for_where_a_default_holds_asks_no_default():
     assert not ground("On Linux for PowerPC [1].", uchar, "On which platform is the char type unsigned by default?").dropped
     from kb.answer.citations import _WHERE_ASKED
     assert not _WHERE_ASKED.search("libdbi 默认安装在哪个目录中？") and not _WHERE_ASKED.search("默认配置文件在哪里？")
+    # (nor where the place is the default value: "On which TCP port …", "在哪个端口上 …")
+    ports = [P(1, "port (integer) The TCP port the server listens on; 5432 by default."),
+             P(2, "The main cluster listens on port 5432, and a second cluster created with pg_createcluster 16 test "
+                  "listens on port 5433.")]
+    assert ground("By default, the PostgreSQL server listens on TCP port 5433 [2].", ports,
+                  "On which TCP port does the PostgreSQL server listen by default?").dropped
+    assert ground("PostgreSQL 服务器默认在 5433 端口上监听连接 [2]。", ports, "PostgreSQL 服务器默认在哪个端口上监听连接？").dropped

@@ -721,8 +721,13 @@ _SCENE = re.compile(r"\b(?:with|under|using|in)\s+(?:the\s+|its\s+|[\w.-]+['’]
 # use, which option …" ("when the default port is used" still asks for it).
 # Nor does one that asks where the default holds, not what it is: "在哪个平台上 char 类型默认是无符号的？" (libdbi's
 # "This is the default for the "char" type on Linux for PowerPC"), "On which platforms is -O2 the default?"
-# (not "默认安装在哪个目录中？", which asks for the default directory)
-_WHERE_ASKED = re.compile(r"^\W*(?:on|in|under|for)\s+(?:which|what)\b|在哪(?:个|种|些|一个)[^，。？?]{1,8}?[上中下](?=[^？?]{2})", re.I)
+# (not "默认安装在哪个目录中？", which asks for the default directory; nor "In which directory …", "On which port …",
+# "在哪个端口上默认监听…", whose place is the default value: only a platform, system or setting the default holds on)
+_WHERE = (r"(?:operating\s+)?(?:platform|system|os|architecture|arch|distribution|distro|machine|hardware|processor|cpu"
+          r"|compiler|kernel|target|environment|version|release|condition|case|circumstance|situation)s?")
+_WHERE_ASKED = re.compile(rf"^\W*(?:on|in|under|for)\s+(?:which|what)\s+(?:[\w-]+\s+)?{_WHERE}\b"
+                          r"|在哪(?:个|种|些|一个)\s*(?:[\w-]{1,12}\s*)?(?:平台|系统|架构|发行版|机器|硬件|处理器|编译器|内核|环境|版本|情况|条件|场景)"
+                          r"[上中下](?=[^？?]{2})", re.I)
 _FAILING_DEFAULT = re.compile(r"\b(?:when|if|whenever|because|in\s+case)\s+(?:the\s+|its\s+)?default\s+(?:[\w-]+\s+){0,4}?"
                               r"(?:causes?|fails?|breaks?|(?:does|do)\s*(?:not|n['’]t)\s+work|conflicts?|clash(?:es)?"
                               r"|(?:is|are)\s+(?:already\s+)?(?:taken|busy|in\s+use|unavailable|not\s+(?:enough|available|supported)"
