@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's ninety-two held-out sets: forty-six PDF manuals and forty-six HTML manuals, each held out for one round.
+"""Build kb's ninety-four held-out sets: forty-seven PDF and forty-seven HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: ninety-two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: ninety-four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1448,6 +1448,48 @@ below) and unpacked there with `dpkg -x`:
   License (copying-fdl.html: Appendix A, not the manual's topic), the same guide as PDF (programmers-guide.pdf.gz: one
   format), the "libdbi Driver Author's Guide" in both formats (driver-guide/, driver-guide.pdf.gz: for the authors of
   database drivers, another reader, one manual per corpus), and the changelogs and copyright.
+- debian-libtommath: libtommath-doc 1.2.0-6+deb12u1 (sha256
+  e51ede478d61f99aba6e70db2b3270710e4c5564302a3b09c3d1d89b68e2ec65), the "LibTomMath User Manual" for v1.2.0 by LibTom
+  Projects (originally Tom St Denis), dated April 4, 2024 in this build (LibTomMath, the public-domain C library of
+  multiple-precision integer arithmetic, written to teach "bignum" math and used for cryptography): the introduction
+  (what LibTomMath is, the licence, building the static and shared libraries with GCC, MSVC, Cygwin, OpenBSD and
+  NetBSD, testing, the build configuration's depends, tweaks and trims, the purpose of LibTomMath against GnuPG's
+  math); getting started (building programs, the return codes, the mp_int data type, the function organization,
+  initializing and freeing, the maintenance functions); the basic operations (copying, bit counting, small constants,
+  comparisons, logical operations, addition and subtraction, sign manipulation, integer division); multiplication and
+  squaring with the tuning of the Karatsuba and Toom-Cook cut-offs; modular reduction (straight division, Barrett,
+  Montgomery, restricted and unrestricted diminished radix, the combined operations); exponentiation and root finding;
+  the integer logarithm; prime numbers (trial division, the Fermat, Miller-Rabin, strong Lucas-Selfridge and
+  Frobenius-Underwood tests, the required number of Miller-Rabin rounds, primality testing, the next prime, random
+  primes); random number generation; input and output (ASCII and binary conversions, packing); the algebraic functions
+  (extended Euclid, GCD, LCM, the Jacobi and Kronecker symbols, the modular square root and inverse, the single-digit
+  functions); the little helpers (function macros, renamings, shortcuts); Appendix A (computing the number of
+  Miller-Rabin trials with a PARI/GP script) and the index. The package has no HTML. Kept: the PDF of the manual, 74
+  PDF pages (about 84,200 characters of text as pypdf extracts it; the page numbers printed on its pages are the PDF's
+  less eight; PDF page 1 is the title, page 2 the public-domain notice, pages 3-5 the contents, page 7 the list of
+  figures, page 69 the appendices' title page, pages 71-72 Appendix A and pages 73-74 the index; in the running text
+  pypdf gives the identifiers' underscores as spaces ("mp init", "MP VAL", "LTM PRIME SAFE") while the prototypes and
+  code listings keep them ("mp_init", "MP_OKAY")), one file; the package ships it gzipped (bn.pdf.gz) and it is laid
+  out unpacked, with the package's mtime. Left out: the changelogs, NEWS.Debian, copyright and doc-base metadata.
+- debian-qhull: libqhull-doc 2020.2-5 (sha256 b11784ef80f7b58804212c45d7219df881f1333d0682320a06dda1754a1434d9), the
+  Qhull manual for Qhull 2020.2 by C. Bradford Barber, copyright 1995-2020 (Qhull, the general-dimension programs and
+  C/C++ library that compute convex hulls, Delaunay triangulations, halfspace intersections about a point, Voronoi
+  diagrams and their furthest-site variants with the Quickhull algorithm, handling floating-point roundoff with merged
+  facets, triangulated output or joggled input): the manual's front page (when to use Qhull; its definition, input,
+  output, algorithm and data structures; Geomview; what to do if something goes wrong; the references); the FAQ; the
+  quick reference; imprecision in Qhull (merged facets or joggled input, the limitations of merged facets); the
+  examples; the programs qconvex, qdelaunay, qdelaunay Qu, qhalf, qhull, qvoronoi, qvoronoi Qu and rbox, each with its
+  synopsis, input, outputs, controls and options; the options (the output formats, the additional I/O formats, and the
+  Geomview, print, Qhull control, precision and trace options); and Qhull code (reentrant Qhull, 64-bit hosts, calling
+  Qhull from C++ and C, the error exit codes, debugging, performance and the list of enhancements). The package has no
+  PDF. Kept: the manual's HTML, one file per page as the package ships it (.htm), 21 files in the manual's order
+  (index.htm's contents), about 395,600 characters of text once the tags are stripped (ASCII). Left out: the download
+  page (qh-get.htm: links to the Qhull releases and their sizes, not the manual's text), the Qhull home page one
+  folder up (qhull/index.htm: the project's front page of news and links), the reentrant library's function index
+  (src/libqhull_r/*.htm: a function list per source file, an API reference for another reader, linking header files
+  that only libqhull-dev ships), README.txt, Announce.txt and REGISTER.txt (plain-text notes), a paper as PDF
+  (qh_findbestfacet-drielsma.pdf.gz), the C++ interface's XML (qhull-cpp.xml.gz), the images, and the changelogs,
+  TODO.Debian, copyright and doc-base metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1542,6 +1584,8 @@ Layout:
     bench/.cache/heldout/debian-execline/corpus/<page>.html
     bench/.cache/heldout/debian-speex/corpus/speex-manual.pdf
     bench/.cache/heldout/debian-libdbi/corpus/<page>.html
+    bench/.cache/heldout/debian-libtommath/corpus/bn.pdf
+    bench/.cache/heldout/debian-qhull/corpus/<page>.htm
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1588,7 +1632,8 @@ corpora/heldout-debian-fai-questions.jsonl, corpora/heldout-debian-coverage-ques
 corpora/heldout-debian-libconfig-questions.jsonl, corpora/heldout-debian-prover9-questions.jsonl,
 corpora/heldout-debian-nauty-questions.jsonl, corpora/heldout-debian-python-ldap-questions.jsonl,
 corpora/heldout-debian-libtasn1-questions.jsonl, corpora/heldout-debian-execline-questions.jsonl,
-corpora/heldout-debian-speex-questions.jsonl and corpora/heldout-debian-libdbi-questions.jsonl, 30 each
+corpora/heldout-debian-speex-questions.jsonl, corpora/heldout-debian-libdbi-questions.jsonl,
+corpora/heldout-debian-libtommath-questions.jsonl and corpora/heldout-debian-qhull-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -2041,6 +2086,10 @@ LIBDBI_PAGES = [  # in the manual's order (index.html's), less the pages that ar
     "version-at-runtime", "reference-core", "reference-driver", "reference-conn", "reference-database",
     "reference-query", "reference-results", "reference-field-meta", "reference-field", "reference-field-idx",
 ]
+QHULL_PAGES = [  # in the manual's order (index.htm's contents: the manual, then programs, options and code)
+    "index", "qh-faq", "qh-quick", "qh-impre", "qh-eg", "qconvex", "qdelaun", "qdelau_f", "qhalf", "qhull", "qvoronoi",
+    "qvoron_f", "rbox", "qh-opto", "qh-optf", "qh-optg", "qh-optp", "qh-optq", "qh-optc", "qh-optt", "qh-code",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -2410,6 +2459,14 @@ CORPORA = {
     "debian-libdbi": Corpus(
         "libdbi-doc", "0.9.0-6", "e14f7099728fca50b122b023e023941ed6aedebbae2f42296ff7bfee42b5443d",
         {f"{p}.html": f"usr/share/doc/libdbi-doc/programmers-guide/{p}.html" for p in LIBDBI_PAGES},
+    ),
+    "debian-libtommath": Corpus(
+        "libtommath-doc", "1.2.0-6+deb12u1", "e51ede478d61f99aba6e70db2b3270710e4c5564302a3b09c3d1d89b68e2ec65",
+        {"bn.pdf": "usr/share/doc/libtommath-doc/bn.pdf.gz"},  # shipped gzipped, laid out unpacked
+    ),
+    "debian-qhull": Corpus(
+        "libqhull-doc", "2020.2-5", "b11784ef80f7b58804212c45d7219df881f1333d0682320a06dda1754a1434d9",
+        {f"{p}.htm": f"usr/share/doc/libqhull-dev/qhull/html/{p}.htm" for p in QHULL_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
