@@ -2676,10 +2676,8 @@ def mentions(term: str, text: str) -> bool:
     several words (`kdb5_util load -hash`), each word in order and within SPAN_CHARS of the one before
     ("kdb5_util load command ... load [-b7|-r13|-r18] [-hash]"), placeholders aside."""
     term = _unscored(term, text)
+    # (and a long option as Sphinx typesets it, "–log-level" for "--log-level", fastd's, round 41: one of _spellings')
     if _whole(term).search(text):
-        return True
-    # (a long option as Sphinx typesets it: "–log-level" for "--log-level", fastd, round 41)
-    if term.startswith("--") and re.search(rf"(?<![\w-])\u2013{re.escape(term[2:])}(?![\w-])", text):
         return True
     # (a name of one word, letters and digits, as a part of an identifier: "CRC24" in GCRY_MD_CRC24_RFC2440)
     if re.fullmatch(r"[a-z][a-z0-9]*\d[a-z0-9]*", term) and re.search(rf"(?<![a-z0-9-]){term}(?![a-z0-9-])", text):
