@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's ninety-four held-out sets: forty-seven PDF and forty-seven HTML manuals, each held out for one round.
+"""Build kb's ninety-six held-out sets: forty-eight PDF and forty-eight HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: ninety-four packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: ninety-six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1490,6 +1490,49 @@ below) and unpacked there with `dpkg -x`:
   that only libqhull-dev ships), README.txt, Announce.txt and REGISTER.txt (plain-text notes), a paper as PDF
   (qh_findbestfacet-drielsma.pdf.gz), the C++ interface's XML (qhull-cpp.xml.gz), the images, and the changelogs,
   TODO.Debian, copyright and doc-base metadata.
+- debian-secilc: secilc-doc 3.4-1 (sha256 9dcc435bc92b82dd559199fc8cb861aa0d41658269ff353172e4a26fc398e4ef), the "CIL
+  Reference Guide" of the SELinux userspace 3.4, built with pandoc and LaTeX on June 4, 2022 (CIL, the SELinux Common
+  Intermediate Language: the s-expression policy language between the high-level policy languages and the kernel's
+  binary policy that secilc, the SELinux CIL compiler, builds into a binary policy and a file_contexts file): the
+  introduction (the design philosophy, the goals and primary features, the design overview); the CIL information
+  (notes for policy writers, declarations, definitions, the symbol and string character sets, comments, namespaces and
+  the global namespace, expressions, name strings, self); then one section per statement group, each statement with
+  its definition, its parameters and examples (often with the kernel policy language equivalent): the access vector
+  rules (allow, auditallow, dontaudit, neverallow and their extended-permission allowx forms), call and macro, the
+  class and permission statements (common, classcommon, class, classorder, classpermission(set), classmap,
+  classmapping, permissionx), the conditional statements (boolean, booleanif, tunable, tunableif), the constraint
+  statements, the container statements (block, blockabstract, blockinherit, optional, in), context, the default object
+  statements, file labeling (filecon, fsuse, genfscon), the Multi-Level Security labeling statements, network labeling
+  (ipaddr, netifcon, nodecon, portcon), the policy configuration statements (mls, handleunknown, policycap), the role,
+  SID, type and user statements, the InfiniBand and Xen labeling statements, and an example policy. The guide does not
+  document secilc's command line as such: its flags are named only where they change a statement's effect. Kept: the
+  PDF of the guide, 109 PDF pages (about 139,300 characters of text as pypdf extracts it; the PDF has no title page,
+  pages 1-4 are the contents, the Introduction begins at the foot of page 4, pages 101-109 are the example policy, and
+  the page number printed at the foot of each page is the PDF's own; in some long lines pypdf drops the spaces between
+  words, and the statement definitions and examples come out as code, one s-expression a line), one file; the package
+  ships it gzipped (pdf/CIL_Reference_Guide.pdf.gz) and it is laid out unpacked, with the package's mtime. Left out:
+  the same guide as one HTML page (html/CIL_Reference_Guide.html: one format), the changelog, copyright and doc-base
+  metadata.
+- debian-vmm: vmm-doc 0.7.0-0.1 (sha256 04b5d2fad35930ebada742bb272422aeac6a0d6507238d42888e173527f29ef0), the
+  documentation of vmm 0.7.0 (released November 7, 2021) by Pascal Volk, built with Sphinx (vmm, a virtual mail
+  manager: the command-line tool, written in Python, with which administrators and postmasters manage the domains,
+  alias domains, accounts, aliases, catch-all addresses and relocated users of a Postfix and Dovecot mail server that
+  keeps them in PostgreSQL): the front page (what vmm is, the current version, the contacts and the licence); the
+  features; downloading and verifying vmm; the installation (the prerequisites and package names per system, the
+  system preparation, the PostgreSQL configuration with pg_hba.conf, the database users and set-permissions.py, the
+  Dovecot v2 configuration file by file, the Postfix main.cf, installing vmm and the pgsql-*.cf files) with the
+  commented configuration file vmm.cfg as the Debian package ships it; upgrading to vmm 0.7.x, 0.6.x and 0.5.x; and
+  using vmm (its options, arguments and files, the general subcommands, and managing domains, alias domains, accounts,
+  alias addresses, catch-all addresses and relocated users, each subcommand with its syntax, short form, options and
+  an example). The package has no PDF. Kept: the manual's HTML, one file per page as the package ships it, 21 files in
+  the manual's order (index.html's contents, the configuration file's page after "Installing vmm", which links it),
+  those in a subfolder named <folder>-<page>.html, about 72,100 characters of text once the tags are stripped. Left
+  out: the two contents-only pages (install.html and upgrade.html: their sub-pages' titles), the release history
+  (release_history.html: a table of release dates and download addresses), the set-permissions fragment
+  (pgsql_set_permissionspermissions.html: included whole in the PostgreSQL configuration page and the 0.6.x upgrade
+  page), two empty include pages (ext_references.html, substitutions.html), the search page, the API reference (api/:
+  vmm's Python modules, for another reader), the reST sources, the downloadable vmm.cfg and Dovecot local.conf, and
+  the NEWS.Debian, changelogs and copyright.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1586,6 +1629,8 @@ Layout:
     bench/.cache/heldout/debian-libdbi/corpus/<page>.html
     bench/.cache/heldout/debian-libtommath/corpus/bn.pdf
     bench/.cache/heldout/debian-qhull/corpus/<page>.htm
+    bench/.cache/heldout/debian-secilc/corpus/CIL_Reference_Guide.pdf
+    bench/.cache/heldout/debian-vmm/corpus/<page>.html or <folder>-<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1633,7 +1678,8 @@ corpora/heldout-debian-libconfig-questions.jsonl, corpora/heldout-debian-prover9
 corpora/heldout-debian-nauty-questions.jsonl, corpora/heldout-debian-python-ldap-questions.jsonl,
 corpora/heldout-debian-libtasn1-questions.jsonl, corpora/heldout-debian-execline-questions.jsonl,
 corpora/heldout-debian-speex-questions.jsonl, corpora/heldout-debian-libdbi-questions.jsonl,
-corpora/heldout-debian-libtommath-questions.jsonl and corpora/heldout-debian-qhull-questions.jsonl, 30 each
+corpora/heldout-debian-libtommath-questions.jsonl, corpora/heldout-debian-qhull-questions.jsonl,
+corpora/heldout-debian-secilc-questions.jsonl and corpora/heldout-debian-vmm-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -2090,6 +2136,15 @@ QHULL_PAGES = [  # in the manual's order (index.htm's contents: the manual, then
     "index", "qh-faq", "qh-quick", "qh-impre", "qh-eg", "qconvex", "qdelaun", "qdelau_f", "qhalf", "qhull", "qvoronoi",
     "qvoron_f", "rbox", "qh-opto", "qh-optf", "qh-optg", "qh-optp", "qh-optq", "qh-optc", "qh-optt", "qh-code",
 ]
+VMM_PAGES = [  # in the manual's order (index.html's contents; vmm.cfg, in none, after install_vmm, which links it)
+    "index", "features", "download",
+    *(f"installation/{p}" for p in ("prerequisites", "system_preparation", "postgresql_configuration",
+                                    "dovecot_configuration", "postfix_configuration", "install_vmm")),
+    "vmm.cfg", "upgrade/0.6-0.7", "upgrade/0.5-0.6", "upgrade/0.4.x-0.5",
+    "howto",
+    *(f"howto/{p}" for p in ("general_subcommands", "manage_domains", "manage_alias_domains", "manage_accounts",
+                             "manage_alias_addresses", "manage_catch-all_addresses", "manage_relocated_users")),
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -2467,6 +2522,14 @@ CORPORA = {
     "debian-qhull": Corpus(
         "libqhull-doc", "2020.2-5", "b11784ef80f7b58804212c45d7219df881f1333d0682320a06dda1754a1434d9",
         {f"{p}.htm": f"usr/share/doc/libqhull-dev/qhull/html/{p}.htm" for p in QHULL_PAGES},
+    ),
+    "debian-secilc": Corpus(
+        "secilc-doc", "3.4-1", "9dcc435bc92b82dd559199fc8cb861aa0d41658269ff353172e4a26fc398e4ef",
+        {"CIL_Reference_Guide.pdf": "usr/share/doc/secilc/pdf/CIL_Reference_Guide.pdf.gz"},  # laid out unpacked
+    ),
+    "debian-vmm": Corpus(
+        "vmm-doc", "0.7.0-0.1", "04b5d2fad35930ebada742bb272422aeac6a0d6507238d42888e173527f29ef0",
+        {f"{p.replace('/', '-')}.html": f"usr/share/doc/vmm/html/{p}.html" for p in VMM_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
