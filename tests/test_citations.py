@@ -1311,6 +1311,23 @@ def test_a_figure_the_answer_works_out_itself_goes_and_the_sentence_stays():
     assert made_up.dropped and "300" not in made_up.text
 
 
+def test_an_aside_of_the_models_own_goes_and_the_name_the_passage_gives_stays():
+    passages = [P(1, "Option 'QbB' scales the input to the unit cube. The bounds are -0.5 and +0.5. To use other "
+                     "bounds, change qh_DEFAULTbox in user.h (0.5 is best for Geomview).")]
+    question = "Which constant in user.h must be changed to get bounds other than -0.5 and +0.5 with option 'QbB'?"
+    checked = ground("The constant is qh_DEFAULTbox, which should be set to 1.0 for Geomview [1].", passages, question)
+    assert checked.text == "The constant is qh_DEFAULTbox [1]."
+    assert checked.dropped == ["which should be set to 1.0 for Geomview (worked out from the sentence; no passage says it)"]
+    # An aside that holds the answer itself, where the rest only says the question back, takes the sentence with it.
+    said_back = ground("The bounds of 'QbB' are set in user.h, which holds 2.0 [1].", passages, question)
+    assert said_back.text == "" and "2.0" in said_back.dropped[0]
+    # So does a made-up name before it; an aside the passages hold stays.
+    made_up = ground("The constant is qh_BOXBOUND, which should be set to 1.0 [1].", passages, question)
+    assert made_up.text == ""
+    held = ground("The constant is qh_DEFAULTbox, which is best at 0.5 for Geomview [1].", passages, question)
+    assert held.text == "The constant is qh_DEFAULTbox, which is best at 0.5 for Geomview [1]." and not held.dropped
+
+
 def test_who_wrote_something_is_answered_from_a_passage_that_says_who_wrote_it():
     """"Who wrote the Lexmark driver?" answered "the Epson team" from release notes that say the
     Epson driver "has been rewritten": no passage it cites says who wrote anything."""
@@ -3591,6 +3608,14 @@ def test_a_name_given_to_which_option_must_be_described_as_doing_what_was_asked(
                       "powers of 1024 (e.g., 1023M) -H, --si print sizes in powers of 1000 (e.g., 1.1G)", "OPTIONS")]
     assert described_unsaid("Which command-line option makes df show human readable sizes?",
                             "The option is `--human-readable` [1].", df) == ""
+    # (an option of letters the answer quotes, as Qhull's are: 'TRn' reruns Qhull, it sets no time limit)
+    trace = [Labelled(1, "TRn - rerun qhull n times for QJn statistics. Option 'TRn' reruns Qhull n times. It is used to "
+                         "collect statistics on joggled input.", "qh-optt.htm · Trace options"),
+             Labelled(2, "TAn - stop qhull after adding n vertices.", "qh-optt.htm · Trace options")]
+    seconds = "Which Qhull option stops the computation after a time limit given in seconds?"
+    assert described_unsaid(seconds, "The option is 'TRn' [1].", trace) == "TRn"
+    assert described_unsaid("Which trace option reruns Qhull n times to collect statistics on joggled input?",
+                            "The option is 'TRn' [1].", trace) == ""
     # (not a question of fewer than three words of its own, nor one that asks no name, nor a name the question gives)
     assert described_unsaid("Which option sets the port?", "It is --port-number [1].", options) == ""
     assert described_unsaid("How do I write floating point values in scientific notation?",

@@ -1486,21 +1486,34 @@ _WORKED_OUT = re.compile(r",\s*(?:which\s+(?:is|means|equals|comes\s+to|works\s+
                          r"[^,;:.!?。；：！？\[\]]*?(?=\s*(?:\[[\d ,，、]+\]\s*)?[.!?。！？]?\s*$)", re.I)
 
 
+# A trailing aside on what the sentence has named ("… is qh_DEFAULTbox, which should be set to 1.0 for Geomview"):
+# advice or a detail of the model's own, not the answer.
+_ASIDE = re.compile(r",\s*which\s+(?:[^,;:!?。；：！？\[\]]|\.(?=\d))*?(?=\s*(?:\[[\d ,，、]+\]\s*)?[.!?。！？]?\s*$)", re.I)
+
+
 def _without_worked_out(sentence: str, texts: dict[int, str], given: str) -> tuple[str, str]:
-    """The sentence without a trailing worked-out clause, and the clause ("" when it keeps it): the
-    clause goes when every figure in it is an amount no passage (nor the question) holds, and what
-    is left states an amount a passage does hold. The sentence's own figure stays checked."""
-    m = _WORKED_OUT.search(sentence)
-    if not m:
-        return sentence, ""
-    clause, head = m.group(0), sentence[: m.start()]
-    figures = facts(clause)
-    if not figures or not all(_AMOUNT.fullmatch(f) for f in figures) \
-            or any(supported(f, given) or any(supported(f, body) for body in texts.values()) for f in figures):
-        return sentence, ""
-    if not any(_AMOUNT.fullmatch(f) and any(supported(f, body) for body in texts.values()) for f in facts(head)):
-        return sentence, ""
-    return head + sentence[m.end():], clause.lstrip(", ").strip()
+    """The sentence without a trailing clause of the model's own, and the clause ("" when it keeps it):
+    a worked-out clause goes when every figure in it is an amount no passage (nor the question) holds,
+    and what is left states an amount a passage does hold; an aside ("…, which should be set to 1.0 for
+    Geomview") goes when no passage (nor the question) holds one of its figures, and what is left
+    states a fact the question does not give that a passage holds: the answer, a name the model found
+    (Qhull, round 51). The sentence's own facts stay checked."""
+    def held(f: str) -> bool:
+        return any(supported(f, body) for body in texts.values())
+
+    for pattern, amounts in ((_WORKED_OUT, True), (_ASIDE, False)):
+        m = pattern.search(sentence)
+        if not m:
+            continue
+        clause, head = m.group(0), sentence[: m.start()]
+        figures = facts(clause)
+        unheld = [f for f in figures if not supported(f, given) and not held(f)]
+        if not unheld or amounts and len(unheld) < len(figures) or amounts and not all(_AMOUNT.fullmatch(f) for f in figures):
+            return sentence, ""
+        if not any(held(f) and (_AMOUNT.fullmatch(f) if amounts else not supported(f, given)) for f in facts(head)):
+            return sentence, ""
+        return head + sentence[m.end():], clause.lstrip(", ").strip()
+    return sentence, ""
 
 
 def _grounded_code(text: str, texts: dict[int, str]) -> tuple[str, list[str]]:
@@ -3050,6 +3063,7 @@ def described_unsaid(question: str, answer: str, passages: list[Cited]) -> str:
     asked = _normalised(question)
     names = [code or ident for code, ident in _IDENTIFIER.findall(plain)]
     names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + _HUMPED.findall(plain) + _LONG_DASH_OPTION.findall(plain)
+    names += _SINGLE_QUOTED.findall(plain)  # (Qhull's options are letters the answer quotes: 'TRn', round 51)
     names = [n for n in dict.fromkeys(n.strip() for n in names) if n and _normalised(n) not in asked]
     # (a product's name the passages all hold says nothing of what is asked: "Prover9", "Git")
     every = set.intersection(*(_description_stems(f"{getattr(p, 'label', '')} {p.text}") for p in passages))
