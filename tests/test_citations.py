@@ -1326,6 +1326,12 @@ def test_an_aside_of_the_models_own_goes_and_the_name_the_passage_gives_stays():
     assert made_up.text == ""
     held = ground("The constant is qh_DEFAULTbox, which is best at 0.5 for Geomview [1].", passages, question)
     assert held.text == "The constant is qh_DEFAULTbox, which is best at 0.5 for Geomview [1]." and not held.dropped
+    # (the review's cases: to a question for a value or an amount the aside is the answer, and a name in it may be
+    # the name asked: the sentence goes whole)
+    for asked, reply in (("What is the default value of qh_DEFAULTbox?", "It is qh_DEFAULTbox in user.h, which is 1.0 by default [1]."),
+                         ("How long does 'QbB' take to scale the input?", "It uses qh_DEFAULTbox, which takes 2.5 seconds [1]."),
+                         (question, "The bounds are set for Geomview in user.h, which defines qh_BOXBOUND [1].")):
+        assert ground(reply, passages, asked).text == "", asked
 
 
 def test_who_wrote_something_is_answered_from_a_passage_that_says_who_wrote_it():
@@ -3610,12 +3616,15 @@ def test_a_name_given_to_which_option_must_be_described_as_doing_what_was_asked(
                             "The option is `--human-readable` [1].", df) == ""
     # (an option of letters the answer quotes, as Qhull's are: 'TRn' reruns Qhull, it sets no time limit)
     trace = [Labelled(1, "TRn - rerun qhull n times for QJn statistics. Option 'TRn' reruns Qhull n times. It is used to "
-                         "collect statistics on joggled input.", "qh-optt.htm · Trace options"),
+                         "collect statistics on joggled input. The default is no reruns.", "qh-optt.htm · Trace options"),
              Labelled(2, "TAn - stop qhull after adding n vertices.", "qh-optt.htm · Trace options")]
     seconds = "Which Qhull option stops the computation after a time limit given in seconds?"
     assert described_unsaid(seconds, "The option is 'TRn' [1].", trace) == "TRn"
     assert described_unsaid("Which trace option reruns Qhull n times to collect statistics on joggled input?",
                             "The option is 'TRn' [1].", trace) == ""
+    # (a quoted word that is no option's name is not read as one: 'no', 'default')
+    assert described_unsaid(seconds, "Set it to 'no' [1].", trace) == ""
+    assert described_unsaid(seconds, "The 'default' run has none [1].", trace) == ""
     # (not a question of fewer than three words of its own, nor one that asks no name, nor a name the question gives)
     assert described_unsaid("Which option sets the port?", "It is --port-number [1].", options) == ""
     assert described_unsaid("How do I write floating point values in scientific notation?",

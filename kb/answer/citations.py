@@ -1305,7 +1305,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             out.append(segment.text)
             continue
         leading, first = first, False
-        kept, worked = _without_worked_out(segment.text, texts, given)
+        kept, worked = _without_worked_out(segment.text, texts, given, question)
         if worked:
             dropped.append(f"{worked} (worked out from the sentence; no passage says it)")
             segment = Segment(kept, True)
@@ -1489,9 +1489,11 @@ _WORKED_OUT = re.compile(r",\s*(?:which\s+(?:is|means|equals|comes\s+to|works\s+
 # A trailing aside on what the sentence has named ("… is qh_DEFAULTbox, which should be set to 1.0 for Geomview"):
 # advice or a detail of the model's own, not the answer.
 _ASIDE = re.compile(r",\s*which\s+(?:[^,;:!?。；：！？\[\]]|\.(?=\d))*?(?=\s*(?:\[[\d ,，、]+\]\s*)?[.!?。！？]?\s*$)", re.I)
+# A question that asks for an amount or a value, which an aside may be the answer to ("What value should …", "how long").
+_VALUE_ASKED = re.compile(r"\bvalues?\b|\bhow\s+(?:many|much|long|large|big|small|often|far|high|low)\b", re.I)
 
 
-def _without_worked_out(sentence: str, texts: dict[int, str], given: str) -> tuple[str, str]:
+def _without_worked_out(sentence: str, texts: dict[int, str], given: str, question: str = "") -> tuple[str, str]:
     """The sentence without a trailing clause of the model's own, and the clause ("" when it keeps it):
     a worked-out clause goes when every figure in it is an amount no passage (nor the question) holds,
     and what is left states an amount a passage does hold; an aside ("…, which should be set to 1.0 for
@@ -1501,16 +1503,23 @@ def _without_worked_out(sentence: str, texts: dict[int, str], given: str) -> tup
     def held(f: str) -> bool:
         return any(supported(f, body) for body in texts.values())
 
+    # (an aside only to a question for a name, not for a value or an amount: "What is the default value of
+    # qh_DEFAULTbox?" is answered by the aside "which is 1.0", not by the "user.h" before it)
+    name_asked = bool(_ASKS_A_NAME.search(question)) and not asked_kind(question) \
+        and not _DEFAULT_VALUE_ASKED.search(question) and not _VALUE_ASKED.search(question)
     for pattern, amounts in ((_WORKED_OUT, True), (_ASIDE, False)):
-        m = pattern.search(sentence)
+        m = pattern.search(sentence) if amounts or name_asked else None
         if not m:
             continue
         clause, head = m.group(0), sentence[: m.start()]
         figures = facts(clause)
         unheld = [f for f in figures if not supported(f, given) and not held(f)]
-        if not unheld or amounts and len(unheld) < len(figures) or amounts and not all(_AMOUNT.fullmatch(f) for f in figures):
+        # (an aside's own facts are amounts: a name in it, "which defines qh_BOXBOUND", may be the name asked)
+        if not unheld or amounts and len(unheld) < len(figures) \
+                or not all(_AMOUNT.fullmatch(f) for f in (figures if amounts else unheld)):
             return sentence, ""
-        if not any(held(f) and (_AMOUNT.fullmatch(f) if amounts else not supported(f, given)) for f in facts(head)):
+        if not any(held(f) and (_AMOUNT.fullmatch(f) if amounts else not supported(f, given) and not _AMOUNT.fullmatch(f))
+                   for f in facts(head)):
             return sentence, ""
         return head + sentence[m.end():], clause.lstrip(", ").strip()
     return sentence, ""
@@ -3063,7 +3072,9 @@ def described_unsaid(question: str, answer: str, passages: list[Cited]) -> str:
     asked = _normalised(question)
     names = [code or ident for code, ident in _IDENTIFIER.findall(plain)]
     names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + _HUMPED.findall(plain) + _LONG_DASH_OPTION.findall(plain)
-    names += _SINGLE_QUOTED.findall(plain)  # (Qhull's options are letters the answer quotes: 'TRn', round 51)
+    # (Qhull's options are letters the answer quotes: 'TRn', round 51; not a quoted word or value, 'default', 'rbox', 'no')
+    names += [q for q in _SINGLE_QUOTED.findall(plain) if q.lower() not in _TYPE_WORDS | {"on", "off"}
+              and re.fullmatch(r"[A-Z](?:[A-Za-z]{1,2}|[\w-]*[A-Z0-9][\w-]*)", q)]
     names = [n for n in dict.fromkeys(n.strip() for n in names) if n and _normalised(n) not in asked]
     # (a product's name the passages all hold says nothing of what is asked: "Prover9", "Git")
     every = set.intersection(*(_description_stems(f"{getattr(p, 'label', '')} {p.text}") for p in passages))
