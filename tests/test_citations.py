@@ -1023,6 +1023,13 @@ def test_an_answer_to_which_setting_names_one():
     assert not names_no_setting(question, "It reads Acquire::http::Proxy [1].")
     assert not names_no_setting(question, "It reads the `http_proxy` environment variable [1].")
     assert not names_no_setting(question, "It reads HTTP_PROXY [1].")
+    # A build's define or macro has a name too (LibTomMath, round 51); "which files define the …" asks for files.
+    tweak = "Which build tweak define enables a slower but smaller mp_div() function?"
+    assert names_no_setting(tweak, "The build tweak that enables a slower but smaller mp_div() function is defined in the "
+                                   "last pass of the configuration phase [1].")
+    assert not names_no_setting(tweak, "It is BN_MP_DIV_SMALL [1].")
+    assert names_no_setting("Which preprocessor macro switches off the Lucas-Selfridge test?", "A macro in the header does [1].")
+    assert not names_no_setting("Which header files define the mp_int type?", "The main header does [1].")
     # A name in capitalised humps, as a passage writes it: libconfig's C++ API (round 47).
     output = "Which option controls whether a semicolon is written after each setting when a configuration is output?"
     cpp = [P(1, "Config::OptionSemicolonSeparators This option controls whether a semicolon (';') is output after "
@@ -2388,8 +2395,15 @@ def test_a_maximum_is_answered_with_a_number_a_passage_gives_as_a_bound():
             ("How many arguments can a call have at most?", "Nine [1].", "A call takes nine arguments."),
             # ("only N … are allowed": THE's SORT, round 44)
             ("How many fields can one SORT command order the lines by at most?", "10 sort fields [1].",
-             "The right column MUST be >= left column. Only 10 sort fields are allowed. target can be any valid target.")):
+             "The right column MUST be >= left column. Only 10 sort fields are allowed. target can be any valid target."),
+            # (an interval's upper end: LibTomMath's mp_to_radix, round 51)
+            ("mp_to_radix 允许的 radix 取值范围上限是多少？", "64 [1]。",
+             "This stores a as a base-radix string. Valid values of radix line in the range [2, 64]. The exact number …"),
+            ("What is the largest value the level can take?", "255 [1].", "The level is an integer in [0, 255).")):
         assert not bound_unsaid(question, answer, [P(1, text)]), question
+    # (not a list's second item, nor a pair that no bracket closes after the number)
+    for text in ("The sizes are [2, 64, 128].", "Call it as f(2, 64 + n)."):
+        assert bound_unsaid("What is the largest size the tool accepts?", "64 [1].", [P(1, text)]), text
     sort = "How many fields can one SORT command order the lines by at most?"
     assert bound_unsaid(sort, "10 sort fields [1].", [P(1, "Only 10 sort fields are shown in the example.")])
     assert bound_unsaid(sort, "10 sort fields [1].", [P(1, "It sorts only 10 fields. More are allowed.")])

@@ -2398,6 +2398,9 @@ _BOUND_SAID = re.compile(r"\b(?:max(?:imum|imal)?|at\s+most|up\s+(?:to|through)|
                          r"|longer|greater|higher)|nest(?:ed|ing)?|between\s+\S+\s+and)\b|≤|<=|最多|最大|最长|最高|上限|不超过|以内", re.I)
 # ... or the end of a range: "The type must be 0 to 0xffff", "1-65535", "range from 0 (emergency) to 7".
 _RANGE_TO = re.compile(r"(?:(?:\d|0x[0-9a-f]+)\s*(?:to|through|-|–|\.\.)|\bfrom\s[^;\n]{0,80}\bto)\s*$", re.I)
+# An interval's upper end, written as a mathematician does: "Valid values of radix lie in the range [2, 64]" (LibTomMath,
+# round 51), "[0, 255)"; the number must close it.
+_INTERVAL_TO = re.compile(r"[\[(]\s*-?(?:\d+(?:\.\d+)?|0x[0-9a-f]+)\s*,\s*$", re.I)
 _CLAUSE_BREAK = re.compile(r"[;!?\n]|\.\s")  # (where the words before a number stop being about it)
 BOUND_CHARS = 120  # how far before a number (its clause, at most) a passage's words may give it as a bound
 BOUND_ENTRY_CHARS = 300  # how far before the clause that gives a default the entry may say it is a limit
@@ -2484,7 +2487,8 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
         # out: "… controlling the maximum number of bytes … By the default this is set to 512."; not
         # to "the maximum value accepted", which "Hard limit … The default value is 6" does not give)
         entry = text[max(0, start - len(clause) - BOUND_ENTRY_CHARS) : start - len(clause)]
-        return bool(_BOUND_SAID.search(clause) or _RANGE_TO.search(clause) or re.match(r"\s*(?:is|are)\s+the\s+(?:max"
+        return bool(_BOUND_SAID.search(clause) or _RANGE_TO.search(clause) or _INTERVAL_TO.search(clause) and re.match(r"\s*[\])]", after)
+                    or re.match(r"\s*(?:is|are)\s+the\s+(?:max"
                     r"|largest|highest|longest|upper)", after)
                     # ("Only 10 sort fields are allowed": THE's SORT)
                     # (nothing between but its noun: not "Only 128, 192 and 256 are accepted", "Only 3 or more")
@@ -2939,9 +2943,12 @@ def names_nobody(question: str, answer: str) -> bool:
                    for w in _CAPITALISED.findall(plain) + acronyms)
 
 
-# "Which proxy setting …", "What option …", "哪个配置项 …": a question that asks for a setting's name.
+# "Which proxy setting …", "What option …", "哪个配置项 …": a question that asks for a setting's name; and a build's
+# "Which build tweak define …", "Which preprocessor macro …" (not "Which files define the …", a verb).
 _WHICH_SETTING = re.compile(r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:setting|option|parameter|variable|directive"
-                            r"|flag|switch)s?\b|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|指令|配置项)", re.I)
+                            r"|flag|switch)s?\b|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|指令|配置项)"
+                            r"|^\W*(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:define|macro)s?\b(?!\s+(?:the|an?|its|their|how|what|which"
+                            r"|whether|this|that|these|those)\b)", re.I)
 # A setting that is a level on a scale, which a number names: "which quality setting", "what compression level".
 _SCALE_SETTING = re.compile(r"\b(?:quality|compression|complexity|verbosity|debug|priority|effort)\s+(?:setting|level)s?\b",
                             re.I)
