@@ -1818,6 +1818,14 @@ def test_an_underscore_a_pdf_gave_as_a_space_still_names_the_identifier():
                  "Tolerance used to choose eligible pivotal elements of the glp_smcp simplex table.")]
     assert not ground("The default value of the tol_piv control parameter in glp_smcp is 1e-9 [1].", smcp,
                       "What is the default value of the tol_piv control parameter in glp_smcp?").dropped
+    # Or the running text after the word for what it is, where the code listings kept theirs (LibTomMath, round 51).
+    primes = [P(1, "mp_err mp_prime_is_prime(const mp_int *a, int t, bool *result); if speed is an essential issue, "
+                   "the macro LTM USE ONLY MR switches both tests off and their code will not be compiled.")]
+    macro = "Which preprocessor macro switches off both the Frobenius-Underwood test and the Lucas-Selfridge test?"
+    assert not ground("The macro LTM_USE_ONLY_MR switches both tests off [1].", primes, macro).dropped
+    assert ground("The macro LTM_USE_ONLY_FROBENIUS switches both tests off [1].", primes, macro).dropped
+    assert unsupported_terms("What does ltm_use_only_mr do?", primes) == []
+    assert unsupported_terms("What does essential_issue do?", primes) == ["essential_issue"]
     # Only an entry's whole shape counts: not prose after a type word, nor a name's tail, nor "(default" alone.
     assert unsupported_terms("What is the host_name setting?",
                              [P(1, "It uses the short host name returned by gethostname(). Set log_level to debug.")]) == ["host_name"]

@@ -558,8 +558,13 @@ def _unscored(term: str, text: str) -> str:
     if "_" not in body:
         return spaced
     # (or only in a C API's entries, whose font lost them where the prose kept its own: "double tol piv
-    # (default: 1e-9)" beside "glp_smcp")
-    return spaced if _typed_entry(spaced).search(body) else term
+    # (default: 1e-9)" beside "glp_smcp"; or in the running text, after the word for what it is, where the code
+    # listings kept theirs: "the macro LTM USE ONLY MR" beside "mp_init(&a)", LibTomMath, round 51)
+    return spaced if _typed_entry(spaced).search(body) or re.search(rf"\b{_KIND_BEFORE}\s+{re.escape(spaced)}(?![\w-])", body) \
+        else term
+
+
+_KIND_BEFORE = r"(?:macro|define|constant|function|routine|symbol)s?"  # the word for what a name is, before it
 
 
 @functools.lru_cache(maxsize=1024)
