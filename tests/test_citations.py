@@ -1030,6 +1030,11 @@ def test_an_answer_to_which_setting_names_one():
     assert not names_no_setting(tweak, "It is BN_MP_DIV_SMALL [1].")
     assert names_no_setting("Which preprocessor macro switches off the Lucas-Selfridge test?", "A macro in the header does [1].")
     assert not names_no_setting("Which header files define the mp_int type?", "The main header does [1].")
+    # (the review's cases: "define" a verb, a macro of no build, and a C name of the implementation's)
+    assert not names_no_setting("Which header defines PATH_MAX?", "The limits header [1].")
+    assert not names_no_setting("Which Vim macro register holds the last recording?", "The q register [1].")
+    assert not names_no_setting("Which LaTeX macro starts a new section?", "It is \\section [1].")
+    assert not names_no_setting("Which feature test macro enables the GNU extensions?", "Define _GNU_SOURCE [1].")
     # A name in capitalised humps, as a passage writes it: libconfig's C++ API (round 47).
     output = "Which option controls whether a semicolon is written after each setting when a configuration is output?"
     cpp = [P(1, "Config::OptionSemicolonSeparators This option controls whether a semicolon (';') is output after "
@@ -1826,6 +1831,10 @@ def test_an_underscore_a_pdf_gave_as_a_space_still_names_the_identifier():
     assert ground("The macro LTM_USE_ONLY_FROBENIUS switches both tests off [1].", primes, macro).dropped
     assert unsupported_terms("What does ltm_use_only_mr do?", primes) == []
     assert unsupported_terms("What does essential_issue do?", primes) == ["essential_issue"]
+    # (after the word as a noun, not prose: "the function return value", "define custom rules", the review's cases)
+    prose = [P(1, "mp_err mp_init(mp_int *a); The function return value is MP_OKAY. Use a config file to define custom rules.")]
+    assert unsupported_terms("What does return_value hold?", prose) == ["return_value"]
+    assert ground("Set custom_rules in the config file [1].", prose, "How do I add rules?").dropped
     # Only an entry's whole shape counts: not prose after a type word, nor a name's tail, nor "(default" alone.
     assert unsupported_terms("What is the host_name setting?",
                              [P(1, "It uses the short host name returned by gethostname(). Set log_level to debug.")]) == ["host_name"]
@@ -2407,10 +2416,12 @@ def test_a_maximum_is_answered_with_a_number_a_passage_gives_as_a_bound():
             # (an interval's upper end: LibTomMath's mp_to_radix, round 51)
             ("mp_to_radix 允许的 radix 取值范围上限是多少？", "64 [1]。",
              "This stores a as a base-radix string. Valid values of radix line in the range [2, 64]. The exact number …"),
-            ("What is the largest value the level can take?", "255 [1].", "The level is an integer in [0, 255).")):
+            ("What is the largest value the level can take?", "255 [1].", "The level is an integer in [0, 255].")):
         assert not bound_unsaid(question, answer, [P(1, text)]), question
-    # (not a list's second item, nor a pair that no bracket closes after the number)
-    for text in ("The sizes are [2, 64, 128].", "Call it as f(2, 64 + n)."):
+    # (not a list's second item, nor a pair that no bracket closes after the number; nor an end an interval excludes, a
+    # call's arguments, a list or a citation: the review's cases)
+    for text in ("The sizes are [2, 64, 128].", "Call it as f(2, 64 + n).", "The level is an integer in [0, 64).",
+                 "for i in range(0, 64): print(i)", "resize(80, 64)", "retry_delays = [1, 64]", "as described in [12, 64]."):
         assert bound_unsaid("What is the largest size the tool accepts?", "64 [1].", [P(1, text)]), text
     sort = "How many fields can one SORT command order the lines by at most?"
     assert bound_unsaid(sort, "10 sort fields [1].", [P(1, "Only 10 sort fields are shown in the example.")])

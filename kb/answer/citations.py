@@ -564,7 +564,9 @@ def _unscored(term: str, text: str) -> str:
         else term
 
 
-_KIND_BEFORE = r"(?:macro|define|constant|function|routine|symbol)s?"  # the word for what a name is, before it
+# (a noun after an article: not the verb in "define custom rules", nor "the function return value", "a constant time
+# limit", "the symbol table size", "routine maintenance tasks", whose words are prose)
+_KIND_BEFORE = r"(?:the|an?)\s+(?:(?:preprocessor|build|compile-time)\s+)?(?:macro|define)s?"  # the word for what a name is, before it
 
 
 @functools.lru_cache(maxsize=1024)
@@ -2405,7 +2407,10 @@ _BOUND_SAID = re.compile(r"\b(?:max(?:imum|imal)?|at\s+most|up\s+(?:to|through)|
 _RANGE_TO = re.compile(r"(?:(?:\d|0x[0-9a-f]+)\s*(?:to|through|-|–|\.\.)|\bfrom\s[^;\n]{0,80}\bto)\s*$", re.I)
 # An interval's upper end, written as a mathematician does: "Valid values of radix lie in the range [2, 64]" (LibTomMath,
 # round 51), "[0, 255)"; the number must close it.
-_INTERVAL_TO = re.compile(r"[\[(]\s*-?(?:\d+(?:\.\d+)?|0x[0-9a-f]+)\s*,\s*$", re.I)
+# (only a closed end, "]": "[0, 255)" and "[0.0, 1.0)" exclude theirs; and only an interval prose gives as a range, not a
+# call's arguments, "range(0, 10)", "resize(80, 24)", a list, "= [1, 5]", or a citation, "described in [12, 13]")
+_INTERVAL_TO = re.compile(r"(?:\brange[sd]?(?:\s+over)?|\binterval|∈|\b(?:lies?|be|is|are|integers?|numbers?|values?)\s+(?:with)?in)"
+                          r"\s*\[\s*-?(?:\d+(?:\.\d+)?|0x[0-9a-f]+)\s*,\s*$", re.I)
 _CLAUSE_BREAK = re.compile(r"[;!?\n]|\.\s")  # (where the words before a number stop being about it)
 BOUND_CHARS = 120  # how far before a number (its clause, at most) a passage's words may give it as a bound
 BOUND_ENTRY_CHARS = 300  # how far before the clause that gives a default the entry may say it is a limit
@@ -2492,7 +2497,7 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
         # out: "… controlling the maximum number of bytes … By the default this is set to 512."; not
         # to "the maximum value accepted", which "Hard limit … The default value is 6" does not give)
         entry = text[max(0, start - len(clause) - BOUND_ENTRY_CHARS) : start - len(clause)]
-        return bool(_BOUND_SAID.search(clause) or _RANGE_TO.search(clause) or _INTERVAL_TO.search(clause) and re.match(r"\s*[\])]", after)
+        return bool(_BOUND_SAID.search(clause) or _RANGE_TO.search(clause) or _INTERVAL_TO.search(clause) and re.match(r"\s*\]", after)
                     or re.match(r"\s*(?:is|are)\s+the\s+(?:max"
                     r"|largest|highest|longest|upper)", after)
                     # ("Only 10 sort fields are allowed": THE's SORT)
@@ -2948,12 +2953,16 @@ def names_nobody(question: str, answer: str) -> bool:
                    for w in _CAPITALISED.findall(plain) + acronyms)
 
 
+_BUILD_WORD = r"(?:build|tweak|preprocessor|compile-time|compiler|config(?:uration)?|feature(?:-test)?|test|cpp)"
 # "Which proxy setting …", "What option …", "哪个配置项 …": a question that asks for a setting's name; and a build's
 # "Which build tweak define …", "Which preprocessor macro …" (not "Which files define the …", a verb).
 _WHICH_SETTING = re.compile(r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:setting|option|parameter|variable|directive"
                             r"|flag|switch)s?\b|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|指令|配置项)"
-                            r"|^\W*(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:define|macro)s?\b(?!\s+(?:the|an?|its|their|how|what|which"
-                            r"|whether|this|that|these|those)\b)", re.I)
+                            rf"|^\W*(?:which|what)\s+(?:{_BUILD_WORD}\s+){{0,2}}?defines?\b(?!\s+(?:the|an?|its|their|how|what|which"
+                            r"|whether|this|that|these|those)\b)"
+                            # (a macro only of a build: not "Which keyboard macro", "Which Rust macro" (println!), "Which
+                            # LaTeX macro" (\section), "What does the macro … do?", "Which macro package …")
+                            rf"|^\W*(?:which|what)\s+(?:{_BUILD_WORD}\s+){{1,2}}?macros?\b(?!\s+(?:package|language|register)s?\b)", re.I)
 # A setting that is a level on a scale, which a number names: "which quality setting", "what compression level".
 _SCALE_SETTING = re.compile(r"\b(?:quality|compression|complexity|verbosity|debug|priority|effort)\s+(?:setting|level)s?\b",
                             re.I)
@@ -3031,6 +3040,7 @@ def names_no_setting(question: str, answer: str, passages: list[Cited] | None = 
               and not _QUOTED_AFTER.search(plain[: m.start()])]
     names += _FLAG.findall(plain) + _PARTED.findall(plain.lower())  # (tcp-reuseport, udp-workers)
     names += _LONG_DASH_OPTION.findall(plain)  # PuTTY's -bc, -batch, -openssh-config
+    names += re.findall(r"(?<![\w-])_{1,2}[A-Za-z][A-Za-z0-9_]*", plain)  # (a C name of the implementation's: _GNU_SOURCE, __LINE__)
     # (a name in capitalised humps that a passage sets out as a name: libconfig's C++ OptionSemicolonSeparators;
     # not SQLite or OAuth in a passage's prose; and a keyword in command notation: THE's ALPHAnum, a word of its
     # own though the question says "alphanumeric")
