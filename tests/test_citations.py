@@ -1329,7 +1329,7 @@ def test_an_aside_of_the_models_own_goes_and_the_name_the_passage_gives_stays():
     question = "Which constant in user.h must be changed to get bounds other than -0.5 and +0.5 with option 'QbB'?"
     checked = ground("The constant is qh_DEFAULTbox, which should be set to 1.0 for Geomview [1].", passages, question)
     assert checked.text == "The constant is qh_DEFAULTbox [1]."
-    assert checked.dropped == ["which should be set to 1.0 for Geomview (worked out from the sentence; no passage says it)"]
+    assert checked.dropped == ["which should be set to 1.0 for Geomview (an aside of the model's own; no passage says it)"]
     # An aside that holds the answer itself, where the rest only says the question back, takes the sentence with it.
     said_back = ground("The bounds of 'QbB' are set in user.h, which holds 2.0 [1].", passages, question)
     assert said_back.text == "" and "2.0" in said_back.dropped[0]

@@ -1314,7 +1314,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
         leading, first = first, False
         kept, worked = _without_worked_out(segment.text, texts, given, question)
         if worked:
-            dropped.append(f"{worked} (worked out from the sentence; no passage says it)")
+            how = "worked out from the sentence" if _WORKED_OUT.search(segment.text) else "an aside of the model's own"
+            dropped.append(f"{worked} ({how}; no passage says it)")
             segment = Segment(kept, True)
         bare = _bare(segment.text)  # (the example whole, or a part of it: "Two approvals [1].")
         if len(bare) >= 8 and any(bare in e for e in echoed) and best_passage(segment.text, texts) is None:
