@@ -564,9 +564,9 @@ def _unscored(term: str, text: str) -> str:
         else term
 
 
-# (a noun after an article: not the verb in "define custom rules", nor "the function return value", "a constant time
-# limit", "the symbol table size", "routine maintenance tasks", whose words are prose)
-_KIND_BEFORE = r"(?:the|an?)\s+(?:(?:preprocessor|build|compile-time)\s+)?(?:macro|define)s?"  # the word for what a name is, before it
+# The word for what a name is, before it: a noun after an article (not the verb in "define custom rules", nor "the
+# function return value", "a constant time limit", "the symbol table size", whose words are prose).
+_KIND_BEFORE = r"(?:the|an?)\s+(?:(?:preprocessor|build|compile-time)\s+)?(?:macro|define)s?"
 
 
 @functools.lru_cache(maxsize=1024)
@@ -1312,7 +1312,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
             out.append(segment.text)
             continue
         leading, first = first, False
-        kept, worked = _without_worked_out(segment.text, texts, given, question)
+        kept, worked = _without_own_clause(segment.text, texts, given, question)
         if worked:
             how = "worked out from the sentence" if _WORKED_OUT.search(segment.text) else "an aside of the model's own"
             dropped.append(f"{worked} ({how}; no passage says it)")
@@ -1501,13 +1501,13 @@ _ASIDE = re.compile(r",\s*which\s+(?:[^,;:!?。；：！？\[\]]|\.(?=\d))*?(?=\
 _VALUE_ASKED = re.compile(r"\bvalues?\b|\bhow\s+(?:many|much|long|large|big|small|often|far|high|low)\b", re.I)
 
 
-def _without_worked_out(sentence: str, texts: dict[int, str], given: str, question: str = "") -> tuple[str, str]:
+def _without_own_clause(sentence: str, texts: dict[int, str], given: str, question: str = "") -> tuple[str, str]:
     """The sentence without a trailing clause of the model's own, and the clause ("" when it keeps it):
     a worked-out clause goes when every figure in it is an amount no passage (nor the question) holds,
     and what is left states an amount a passage does hold; an aside ("…, which should be set to 1.0 for
-    Geomview") goes when no passage (nor the question) holds one of its figures, and what is left
-    states a fact the question does not give that a passage holds: the answer, a name the model found
-    (Qhull, round 51). The sentence's own facts stay checked."""
+    Geomview") goes, to a question for a name, when the figures of it that no passage (nor the
+    question) holds are amounts, and what is left states a name the question does not give that a
+    passage holds: the answer the model found (Qhull, round 51). The sentence's own facts stay checked."""
     def held(f: str) -> bool:
         return any(supported(f, body) for body in texts.values())
 
@@ -2407,7 +2407,7 @@ _BOUND_SAID = re.compile(r"\b(?:max(?:imum|imal)?|at\s+most|up\s+(?:to|through)|
 # ... or the end of a range: "The type must be 0 to 0xffff", "1-65535", "range from 0 (emergency) to 7".
 _RANGE_TO = re.compile(r"(?:(?:\d|0x[0-9a-f]+)\s*(?:to|through|-|–|\.\.)|\bfrom\s[^;\n]{0,80}\bto)\s*$", re.I)
 # An interval's upper end, written as a mathematician does: "Valid values of radix lie in the range [2, 64]" (LibTomMath,
-# round 51), "[0, 255)"; the number must close it.
+# round 51); the number must close it.
 # (only a closed end, "]": "[0, 255)" and "[0.0, 1.0)" exclude theirs; and only an interval prose gives as a range, not a
 # call's arguments, "range(0, 10)", "resize(80, 24)", a list, "= [1, 5]", or a citation, "described in [12, 13]")
 _INTERVAL_TO = re.compile(r"(?:\brange[sd]?(?:\s+over)?|\binterval|∈|\b(?:lies?|be|is|are|integers?|numbers?|values?)\s+(?:with)?in)"
@@ -2954,6 +2954,7 @@ def names_nobody(question: str, answer: str) -> bool:
                    for w in _CAPITALISED.findall(plain) + acronyms)
 
 
+# The words before a define or a macro that make it a build's ("build tweak define", "feature test macro").
 _BUILD_WORD = r"(?:build|tweak|preprocessor|compile-time|compiler|config(?:uration)?|feature(?:-test)?|test|cpp)"
 # "Which proxy setting …", "What option …", "哪个配置项 …": a question that asks for a setting's name; and a build's
 # "Which build tweak define …", "Which preprocessor macro …" (not "Which files define the …", a verb).
