@@ -3666,6 +3666,22 @@ def test_a_name_given_to_which_option_must_be_described_as_doing_what_was_asked(
                             "CONFIG_OPTION_SEMICOLON_SEPARATORS [1].", options) == ""
 
 
+def test_a_value_of_a_configuration_file_that_documents_each_setting_with_its_type_is_its_default():
+    """vmm's vmm.cfg page (round 52) is the file as the package ships it: "; How many characters to include in
+    the generated passwords? (Int) password_length = 8". A value an example sets, with no type, is no default."""
+    shipped = [Labelled(1, "; Should vmm generate a random password when no password was given for the ; useradd "
+                           "subcommand? (Boolean) random_password = false ; How many characters to include in the "
+                           "generated passwords? (Int) password_length = 8 ; Permissions for the user's home directory "
+                           "and mail directories (Int) ; octal 0700 -> decimal 448 directory_mode = 448",
+                        "vmm.cfg.html · Configuration file for vmm")]
+    question = "What is the default length of a generated random password in vmm?"
+    assert not ground("The default value of password_length is 8 [1].", shipped, question).dropped
+    assert not ground("The default directory_mode is 448 [1].", shipped, "What is the default directory_mode?").dropped
+    example = [Labelled(1, "An example configuration: [account] password_length = 12 directory_mode = 448",
+                        "Examples")]
+    assert ground("The default value of password_length is 12 [1].", example, question).dropped
+
+
 def test_a_keyword_argument_of_a_signature_is_a_default_of_the_parameter_the_question_names():
     """python-ldap's reference (round 48): "class ldif.LDIFWriter(output_file, base64_attrs=None, cols=76,
     line_sep='\\n')" gives cols' default, and "LDAPObject.search_s(base, scope[, filterstr='(objectClass=*)'[, …"

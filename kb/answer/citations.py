@@ -1052,6 +1052,8 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
             return True
         if _RANGE_END.search(text[max(0, m.start() - 12) : m.start()]) or _RANGE_START.match(text[m.end() : m.end() + 12]):
             continue
+        if _TYPED_SETTING.search(text[max(0, m.start() - TYPED_CHARS) : m.start()]):
+            return True  # a documented configuration file's value: "; How many characters …? (Int) password_length = 8"
         if _signature_default(text, m.start(), m.end(), named):
             return True  # a signature's keyword argument the question names: "LDIFWriter(output_file, …, cols=76, …)"
         entry = _BRACKETED.search(text[max(0, m.start() - OPTION_ENTRY_CHARS) : m.start()])
@@ -1080,6 +1082,14 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
         if _defaults_listed(text[max(0, m.start() - LISTED_CHARS) : m.start()]):
             return True
     return False
+
+
+# A setting of a configuration file that documents each one, its type in parentheses at its comment's end, its value
+# next: the file as the package ships it ("; Permissions for the user's home directory (Int) ; octal 0700 -> decimal
+# 448 directory_mode = 448", vmm.cfg, round 52), whose values are the defaults.
+_TYPED_SETTING = re.compile(r"\((?:int|integer|string|str|boolean|bool|float|list|octal)\)(?:\s*;[^;=\n]{0,80})?"
+                            r"\s*[a-z_][\w.-]*\s*=\s*$")
+TYPED_CHARS = 200
 
 
 # A keyword argument of a call's signature, its value next, the call still open: "LDAPObject.search_s(base,
