@@ -3655,6 +3655,15 @@ def test_a_name_given_to_which_option_must_be_described_as_doing_what_was_asked(
     assert described_unsaid(seconds, "The option is 'TRn' [1].", trace) == "TRn"
     assert described_unsaid("Which trace option reruns Qhull n times to collect statistics on joggled input?",
                             "The option is 'TRn' [1].", trace) == ""
+    # (the document the question names, and what it says of it, are where it is said, not what the name does: vmm,
+    # round 52)
+    dovecot = [Labelled(1, "dovecot.conf is still the most important configuration file. Use the command doveconf -n | "
+                           "head -n 1 to locate your dovecot.conf.", "Dovecot configuration"),
+               Labelled(2, "vmm is a virtual mail manager.", "vmm")]
+    assert described_unsaid("Which command does the vmm manual give for finding out where your dovecot.conf is?",
+                            "`doveconf -n | head -n 1` [1].", dovecot) == ""
+    assert described_unsaid("Which command does vmm run for finding your dovecot.conf file?",
+                            "`doveconf -n | head -n 1` [1].", dovecot) == "doveconf -n | head -n 1"
     # (a quoted word that is no option's name is not read as one: 'no', 'default')
     assert described_unsaid(seconds, "Set it to 'no' [1].", trace) == ""
     assert described_unsaid(seconds, "The 'default' run has none [1].", trace) == ""

@@ -3080,7 +3080,11 @@ _DOER_WORDS = frozenset(_stem(w) for w in "option options argument flag switch s
                         "directive command command-line keyword function macro field environment line make makes value "
                         "file control controls set sets specify specifies enable enables tell tells cause causes turn "
                         "turns without through already every anything always again many much instead just whether "
-                        "don't doesn't".split())
+                        "don't doesn't "
+                        # (and where it is said, not what it does: "Which command does the vmm manual give for …", round 52)
+                        "give gives say says recommend recommends suggest suggests mention mentions describe describes".split())
+# The document a question names as where it is said: "the vmm manual", "the Speex documentation".
+_THE_MANUAL = re.compile(r"\bthe\s+(?:[\w.+-]+\s+){0,2}?(?:manual|documentation|docs|guide|handbook)\b", re.I)
 DESCRIPTION_BEFORE, DESCRIPTION_AFTER = 100, 400  # where a passage describes a name: a little before it, more after
 DESCRIBED_SHARE = 1 / 3  # of the question's own words, the share a description must say more than
 
@@ -3113,7 +3117,7 @@ def described_unsaid(question: str, answer: str, passages: list[Cited]) -> str:
     # (a product's name the passages all hold says nothing of what is asked: "Prover9", "Git")
     every = set.intersection(*(_description_stems(f"{getattr(p, 'label', '')} {p.text}") for p in passages))
     capitalised = _description_stems(" ".join(re.findall(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w.+-]*", question.strip())))
-    words = _description_stems(question) - (every & capitalised if len(passages) > 1 else set())
+    words = _description_stems(_THE_MANUAL.sub(" ", question)) - (every & capitalised if len(passages) > 1 else set())
     if len(words) < 3:
         return ""
     first = None
