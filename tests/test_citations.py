@@ -3664,6 +3664,11 @@ def test_a_name_given_to_which_option_must_be_described_as_doing_what_was_asked(
                             "`doveconf -n | head -n 1` [1].", dovecot) == ""
     assert described_unsaid("Which command does vmm run for finding your dovecot.conf file?",
                             "`doveconf -n | head -n 1` [1].", dovecot) == "doveconf -n | head -n 1"
+    # (the review's cases: "gives" may be what the name does, and "the indentation guide" no manual)
+    usage = [Labelled(1, "ls -l lists the files of a directory with their permissions and owners.", "ls"),
+             Labelled(2, "vmm is a virtual mail manager.", "vmm")]
+    assert described_unsaid("Which command gives the disk usage of a directory?", "`ls -l` [1].", usage) == "ls -l"
+    assert described_unsaid("Which option shows the indentation guide lines in the editor?", "It is `ls -l` [1].", usage) == "ls -l"
     # (a quoted word that is no option's name is not read as one: 'no', 'default')
     assert described_unsaid(seconds, "Set it to 'no' [1].", trace) == ""
     assert described_unsaid(seconds, "The 'default' run has none [1].", trace) == ""
@@ -3689,6 +3694,12 @@ def test_a_value_of_a_configuration_file_that_documents_each_setting_with_its_ty
     example = [Labelled(1, "An example configuration: [account] password_length = 12 directory_mode = 448",
                         "Examples")]
     assert ground("The default value of password_length is 12 [1].", example, question).dropped
+    # (the review's cases: not a neighbouring setting's value, nor a tuning example that keeps the type notes)
+    assert ground("The default password_length is 448 [1].", shipped, "What is the default password_length in vmm?").dropped
+    assert ground("The default length is 448 characters [1].", shipped, question).dropped
+    tuned = [Labelled(1, "To tune vmm for stronger passwords, edit vmm.cfg and change the following: ; How many characters "
+                         "to include in the generated passwords? (Int) password_length = 16", "Tuning")]
+    assert ground("The default password_length is 16 [1].", tuned, "What is the default password_length in vmm?").dropped
 
 
 def test_a_keyword_argument_of_a_signature_is_a_default_of_the_parameter_the_question_names():

@@ -1052,7 +1052,8 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
             return True
         if _RANGE_END.search(text[max(0, m.start() - 12) : m.start()]) or _RANGE_START.match(text[m.end() : m.end() + 12]):
             continue
-        if _TYPED_SETTING.search(text[max(0, m.start() - TYPED_CHARS) : m.start()]):
+        typed = _TYPED_SETTING.search(text[max(0, m.start() - TYPED_CHARS) : m.start()])
+        if typed and _shipped_setting(text, typed, max(0, m.start() - TYPED_CHARS), named):
             return True  # a documented configuration file's value: "; How many characters …? (Int) password_length = 8"
         if _signature_default(text, m.start(), m.end(), named):
             return True  # a signature's keyword argument the question names: "LDIFWriter(output_file, …, cols=76, …)"
@@ -1087,9 +1088,29 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
 # A setting of a configuration file that documents each one, its type in parentheses at its comment's end, its value
 # next: the file as the package ships it ("; Permissions for the user's home directory (Int) ; octal 0700 -> decimal
 # 448 directory_mode = 448", vmm.cfg, round 52), whose values are the defaults.
-_TYPED_SETTING = re.compile(r"\((?:int|integer|string|str|boolean|bool|float|list|octal)\)(?:\s*;[^;=\n]{0,80})?"
-                            r"\s*[a-z_][\w.-]*\s*=\s*$")
+_TYPE_NOTE = r"\((?:int|integer|string|str|boolean|bool|float|list|octal)\)"
+_TYPED_SETTING = re.compile(_TYPE_NOTE + r"(?:\s*;[^;=\n]{0,80})?\s*(?<![\w.-])([a-z_][\w.-]*)\s*=\s*$")
 TYPED_CHARS = 200
+# What opens a file's excerpt that sets its own values, not the shipped ones: "To tune …, change the following:", "An
+# example of a tuned configuration:".
+_CHANGED_SETTINGS = re.compile(r"\b(?:e\.\s?g|for\s+(?:example|instance)|examples?|sample|tun(?:e|ed|ing)|chang(?:e|ed|ing)"
+                               r"|edit(?:ed|ing)?|modif(?:y|ied)|override|customi[sz]ed|increase|raise|lower)\b")
+
+
+def _shipped_setting(text: str, typed: re.Match, at: int, named: str) -> bool:
+    """Whether a setting's value in a file that documents each setting's type is the shipped default, of the
+    setting the question asks for: the question names it, or no other of the file's settings and says a word of
+    its comment ("the default directory_mode" or "the default length of generated passwords" is no 448 of
+    directory_mode's), and the excerpt's opening words present it as neither changed nor an example."""
+    setting, named = typed.group(1), named.lower()
+    if named and not re.search(rf"(?<![\w-]){re.escape(setting)}(?![\w-])", named):
+        others = set(re.findall(_TYPE_NOTE + r"(?:\s*;[^;=\n]{0,80})?\s*(?<![\w.-])([a-z_][\w.-]*)\s*=", text)) - {setting}
+        comment = re.split(r"=\s*[^\s;]+", text[at : at + typed.start()])[-1]
+        if any(re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", named) for s in others) \
+                or not (_content_stems(comment) & _content_stems(named)) - {_stem("default")}:
+            return False
+    first = re.search(_TYPE_NOTE, text)
+    return not _CHANGED_SETTINGS.search(text[max(0, first.start() - TYPED_CHARS) : first.start()] if first else "")
 
 
 # A keyword argument of a call's signature, its value next, the call still open: "LDAPObject.search_s(base,
@@ -3080,11 +3101,11 @@ _DOER_WORDS = frozenset(_stem(w) for w in "option options argument flag switch s
                         "directive command command-line keyword function macro field environment line make makes value "
                         "file control controls set sets specify specifies enable enables tell tells cause causes turn "
                         "turns without through already every anything always again many much instead just whether "
-                        "don't doesn't "
-                        # (and where it is said, not what it does: "Which command does the vmm manual give for …", round 52)
-                        "give gives say says recommend recommends suggest suggests mention mentions describe describes".split())
+                        "don't doesn't".split())
 # The document a question names as where it is said: "the vmm manual", "the Speex documentation".
-_THE_MANUAL = re.compile(r"\bthe\s+(?:[\w.+-]+\s+){0,2}?(?:manual|documentation|docs|guide|handbook)\b", re.I)
+_THE_MANUAL = re.compile(r"\b(?:(?:in|from|per|according\s+to|do|does|did)\s+)the\s+(?:[\w.+-]+\s+){0,2}?"
+                         r"(?:manual|documentation|docs|guide|handbook)\b(?:\s+(?:gives?|says?|recommends?|suggests?"
+                         r"|mentions?|describes?))?", re.I)
 DESCRIPTION_BEFORE, DESCRIPTION_AFTER = 100, 400  # where a passage describes a name: a little before it, more after
 DESCRIBED_SHARE = 1 / 3  # of the question's own words, the share a description must say more than
 
