@@ -1089,7 +1089,8 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
 # next: the file as the package ships it ("; Permissions for the user's home directory (Int) ; octal 0700 -> decimal
 # 448 directory_mode = 448", vmm.cfg, round 52), whose values are the defaults.
 _TYPE_NOTE = r"\((?:int|integer|string|str|boolean|bool|float|list|octal)\)"
-_TYPED_SETTING = re.compile(_TYPE_NOTE + r"(?:\s*;[^;=\n]{0,80})?\s*(?<![\w.-])([a-z_][\w.-]*)\s*=\s*$")
+_TYPED = _TYPE_NOTE + r"(?:\s*;[^;=\n]{0,80})?\s*(?<![\w.-])([a-z_][\w.-]*)\s*="  # the type, a comment line, the name
+_TYPED_SETTING = re.compile(_TYPED + r"\s*$")
 TYPED_CHARS = 200
 # What opens a file's excerpt that sets its own values, not the shipped ones: "To tune …, change the following:", "An
 # example of a tuned configuration:".
@@ -1104,7 +1105,7 @@ def _shipped_setting(text: str, typed: re.Match, at: int, named: str) -> bool:
     directory_mode's), and the excerpt's opening words present it as neither changed nor an example."""
     setting, named = typed.group(1), named.lower()
     if named and not re.search(rf"(?<![\w-]){re.escape(setting)}(?![\w-])", named):
-        others = set(re.findall(_TYPE_NOTE + r"(?:\s*;[^;=\n]{0,80})?\s*(?<![\w.-])([a-z_][\w.-]*)\s*=", text)) - {setting}
+        others = set(re.findall(_TYPED, text)) - {setting}
         comment = re.split(r"=\s*[^\s;]+", text[at : at + typed.start()])[-1]
         if any(re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", named) for s in others) \
                 or not (_content_stems(comment) & _content_stems(named)) - {_stem("default")}:
@@ -3103,7 +3104,7 @@ _DOER_WORDS = frozenset(_stem(w) for w in "option options argument flag switch s
                         "turns without through already every anything always again many much instead just whether "
                         "don't doesn't".split())
 # The document a question names as where it is said: "the vmm manual", "the Speex documentation".
-_THE_MANUAL = re.compile(r"\b(?:(?:in|from|per|according\s+to|do|does|did)\s+)the\s+(?:[\w.+-]+\s+){0,2}?"
+_THE_MANUAL = re.compile(r"\b(?:in|from|per|according\s+to|do|does|did)\s+the\s+(?:[\w.+-]+\s+){0,2}?"
                          r"(?:manual|documentation|docs|guide|handbook)\b(?:\s+(?:gives?|says?|recommends?|suggests?"
                          r"|mentions?|describes?))?", re.I)
 DESCRIPTION_BEFORE, DESCRIPTION_AFTER = 100, 400  # where a passage describes a name: a little before it, more after
