@@ -1493,6 +1493,10 @@ def test_an_answer_to_which_version_gives_one():
     # A number assigned to a name of versions is one (coverage.py, round 46).
     schema = "本文档所描述的 coverage.py 数据库结构版本号（SCHEMA_VERSION）是多少？"
     assert wrong_kind(schema, "SCHEMA_VERSION = 7 [1]") == "" and wrong_kind(schema, "SCHEMA_VERSION is a constant [1].")
+    # A bare number is one ("32" to which policy version glblub needs: secilc, round 52); a number in a sentence is not.
+    glblub = "Which policy version is required to use glblub as the default in a defaultrange statement?"
+    assert wrong_kind(glblub, "32 [1]") == "" and wrong_kind(glblub, "v32.") == ""
+    assert wrong_kind(glblub, "glblub needs a newer policy [1].") == "it gives no version; the question asks for one"
     assert wrong_kind("Which version introduced this?", "Set inversion=1 to flip it [1].")  # (no name of versions)
     assert wrong_kind("Which version introduced this?", "Set éversion=1 to flip it [1].")
 
@@ -2391,7 +2395,9 @@ def test_a_maximum_is_answered_with_a_number_a_passage_gives_as_a_bound():
     """"What is the maximum number of columns that a GLPK problem object may hold?" answered "100"
     from an example's constraint (GLPK, round 23): no passage gives 100 as a limit. "(max. 256
     bytes)", "at most 8192 rules", "0 to 0xffff" and "最多" do; a question for no maximum is not
-    checked, nor a number the question gives or one said in words."""
+    checked, nor a number the question gives. An English number in words is read as its digits are
+    ("Three" from an example's "declares three sensitivity identifiers", secilc, round 52); a label's
+    pages ("pp. 9-10") bound nothing."""
     from kb.answer.citations import bound_unsaid
 
     example = [P(1, "maximize z = 10x1 + 6x2 + 4x3 subject to x1 + x2 + x3 100 10x1 + 4x2 + 5x3 600")]
@@ -2409,7 +2415,10 @@ def test_a_maximum_is_answered_with_a_number_a_passage_gives_as_a_bound():
              "Adds an install type to the install type list. There can be as many as 32 types, each one naming it."),
             ("What is the default size?", "100 [1].", "x1 + x2 100"),
             ("What is the maximum of 100 and 200?", "200 [1].", "200 is more."),
-            ("How many arguments can a call have at most?", "Nine [1].", "A call takes nine arguments."),
+            ("How many arguments can a call have at most?", "Nine [1].", "A call takes at most nine arguments."),
+            ("How many arguments can a call have at most?", "Nine arguments [1].", "A call takes up to 9 arguments."),
+            ("How many arguments can a call have at most?", "One [1].", "A call takes one argument."),
+            ("How many arguments can a call have at most?", "Nine [1].", "Nine arguments at most, as nine is the limit."),
             # ("only N … are allowed": THE's SORT, round 44)
             ("How many fields can one SORT command order the lines by at most?", "10 sort fields [1].",
              "The right column MUST be >= left column. Only 10 sort fields are allowed. target can be any valid target."),
@@ -2423,6 +2432,13 @@ def test_a_maximum_is_answered_with_a_number_a_passage_gives_as_a_bound():
     for text in ("The sizes are [2, 64, 128].", "Call it as f(2, 64 + n).", "The level is an integer in [0, 64).",
                  "for i in range(0, 64): print(i)", "resize(80, 64)", "retry_delays = [1, 64]", "as described in [12, 64]."):
         assert bound_unsaid("What is the largest size the tool accepts?", "64 [1].", [P(1, text)]), text
+    sensitivities = "What is the maximum number of sensitivities a CIL policy can declare?"
+    example = "Example: This example declares three sensitivity identifiers: (sensitivity s0) (sensitivity s1) (sensitivity s2)"
+    assert bound_unsaid(sensitivities, "Three sensitivity statements can be declared in a CIL policy [1].", [P(1, example)])
+    assert bound_unsaid("How many arguments can a call have at most?", "Nine [1].", [P(1, "A call takes nine arguments.")])
+    assert bound_unsaid("How many arguments can a call have at most?", "Nine [1].", [P(1, "A call takes 9 arguments.")])
+    paged = Labelled(1, "Identifiers are any string of letters.", "CIL_Reference_Guide.pdf · pp. 9-10 · CIL Information > Definitions")
+    assert bound_unsaid("What is the maximum length, in characters, of a CIL identifier?", "10 characters [1]", [paged])
     sort = "How many fields can one SORT command order the lines by at most?"
     assert bound_unsaid(sort, "10 sort fields [1].", [P(1, "Only 10 sort fields are shown in the example.")])
     assert bound_unsaid(sort, "10 sort fields [1].", [P(1, "It sorts only 10 fields. More are allowed.")])
@@ -3672,6 +3688,16 @@ def test_a_name_given_to_which_option_must_be_described_as_doing_what_was_asked(
     # (a quoted word that is no option's name is not read as one: 'no', 'default')
     assert described_unsaid(seconds, "Set it to 'no' [1].", trace) == ""
     assert described_unsaid(seconds, "The 'default' run has none [1].", trace) == ""
+    # (words that say nothing of what it does, "even though", "some", "lets": secilc's --disable-neverallow, round 52)
+    neverallow = [Labelled(1, "neverallow Never allow access rights defined. This is a compiler enforced action that will stop "
+                              "compilation until the offending rules are modified. Note that these rules can be over-ridden "
+                              "by the CIL compiler command line parameter -N or --disable-neverallow flags. Rule definition: "
+                              "(neverallow source_id target_id|self classpermissionset_id ...)", "CIL · neverallow"),
+                   Labelled(2, "CIL Information: the CIL compiler will not build a policy unless it has one allow rule.", "CIL")]
+    violate = "Which flag lets a CIL policy compile even though some of its rules violate a neverallow statement?"
+    assert described_unsaid(violate, "-N or --disable-neverallow [1].", neverallow) == ""
+    assert described_unsaid("Which flag lets a CIL policy keep its dontaudit rules out of the binary output?",
+                            "-N or --disable-neverallow [1].", neverallow) == "--disable-neverallow"
     # (not a question of fewer than three words of its own, nor one that asks no name, nor a name the question gives)
     assert described_unsaid("Which option sets the port?", "It is --port-number [1].", options) == ""
     assert described_unsaid("How do I write floating point values in scientific notation?",

@@ -92,6 +92,11 @@ class Cited(Protocol):
     def citation(self) -> Any: ...
 
 
+def _unpaged(label: str) -> str:
+    """A passage's label without its pages ("manual.pdf · pp. 9-10 · Definitions" is "manual.pdf · Definitions")."""
+    return re.sub(r" · pp?\. \d+(?:-\d+)?(?= · |$)", "", label)
+
+
 def source_label(source: str, page: int | None = None, page_end: int | None = None, heading: str = "") -> str:
     """How a passage is named to the model and to people: `source · p. 3 · heading`, `pp. 3-5` for a
     range, each part only when known."""
@@ -2114,7 +2119,9 @@ def wrong_kind(question: str, answer: str) -> str:
     if not asked or question_parts(question):
         return ""  # (a question that asks several things may be answered with amounts of several kinds)
     if asked == "version":  # "… is specified in the passage. It states: 'Get it here http://www.boost.org/'"
-        return "" if _versions(answer) - _versions(question) else "it gives no version; the question asks for one"
+        # (a bare number is one: "32" to "which policy version does glblub need?", secilc, round 52)
+        bare = re.fullmatch(r"\W*v?\d+(?:\.\d+)*\W*", MARKER.sub(" ", answer)) is not None
+        return "" if bare or _versions(answer) - _versions(question) else "it gives no version; the question asks for one"
     if asked == "rate":  # "The default baud rate … is 1 microsecond": a time is no rate
         plain = MARKER.sub(" ", answer)
         return "it gives a time; the question asks for a rate" \
@@ -2461,6 +2468,7 @@ def _limit_entry(entry: str) -> bool:
 _WORDS = "|".join(_NUMBER_WORDS.values())
 _LEAST = re.compile(rf"\b(?:\d+|{_WORDS})\s+(?:\w+\s+)?or\s+more\b|\b(?:at\s+least|a\s+minimum\s+of)\s+(?:\d+|{_WORDS})\b"
                     r"|至少(?:为|是|要|有)?\s*[\d一二两三四五六七八九十]+|[\d一二两三四五六七八九十]+\s*个?\s*(?:或以上|或更多)", re.I)
+_WORDED_NUMBER = re.compile(rf"\b(?:{'|'.join(w for n, w in _NUMBER_WORDS.items() if 1 < n < 100)})\b", re.I)
 _ANY_NUMBER = re.compile(rf"(?<![\w.])\d+(?:\.\d+)?(?![\w.]\d)|\b(?:{_WORDS})\b|[一二两三四五六七八九十]+", re.I)
 # An English question for a most that asks for an amount ("How many … at most", "the maximum number
 # of", "the largest size"; not "the biggest difference", "the most straightforward way").
@@ -2515,9 +2523,15 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
     numbers = {n.lower() for n in _BOUND_NUMBER.findall(plain)} - given
     if _UNBOUNDED.search(plain) or _NO_MOST.search(plain) or _ZERO_NOT_MOST.search(plain):
         numbers.discard("zero")  # ("There is no limit; zero turns it off")
-    if not numbers:
-        return False  # ("Two", "五层": a number in words is left to the other checks)
-    texts = [_normalised(f"{getattr(p, 'label', '')}\n{p.text}") for p in passages]
+    # (an English number in words, "Three sensitivity statements can be declared", from an example's "declares
+    # three sensitivity identifiers", secilc, round 52; not "one", which is as often no amount, nor a Chinese one, nor a
+    # least's, "two or more")
+    worded = {m.group(0).lower() for m in _WORDED_NUMBER.finditer(plain) if not any(a <= m.start() < b for a, b in least)} \
+        - set(re.findall(r"[a-z]+", _normalised(question)))
+    if not numbers and not worded:
+        return False  # ("五层": a Chinese number in words is left to the other checks)
+    # (a label's pages are no number of the text's: "pp. 9-10" bounds nothing at 10)
+    texts = [_normalised(f"{_unpaged(getattr(p, 'label', ''))}\n{p.text}") for p in passages]
     defaulted = bool(_DEFAULT.search(question) or _DEFAULT.search(asked) or re.search(r"\bunless\b", question, re.I))
     # (the settings the question names whose names say they are a limit: BM_BURNING_MAXSIZE, max_connections)
     limit_names = set(_LIMIT_NAME.findall(_normalised(f"{question} {asked}")))
@@ -2539,9 +2553,12 @@ def bound_unsaid(question: str, answer: str, passages: list[Cited], asked: str =
                     and re.match(r"\s(?:(?!\b(?:or|and|more|less|fewer)\b)[^.;,\d]){0,30}?\b(?:are|is)\s+(?:allowed|permitted|accepted)\b", after)
                     or defaulted and _DEFAULT.search(clause) and (_limit_entry(entry) or any(
                         re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", clause) for name in limit_names)))
+    digits = {w: str(n) for n, w in _NUMBER_WORDS.items()}
     return not any(bound(text, m.start(), m.end()) for n in numbers for text in texts
                    for m in (_fact_pattern("0" if n == "zero" else n).finditer(text) if n == "zero" or re.fullmatch(r"\d+(?:\.\d+)?", n)
-                             else re.finditer(rf"(?<![\w.]){re.escape(n)}(?![\w.]\w)", text)))
+                             else re.finditer(rf"(?<![\w.]){re.escape(n)}(?![\w.]\w)", text))) \
+        and not any(bound(text, m.start(), m.end()) for w in worded for text in texts
+                    for m in [*re.finditer(rf"\b{w}\b", text), *_fact_pattern(digits[w]).finditer(text)])
 
 
 # A question for a port's number as such: "Which port number …", "Which numeric TCP port …", "端口号是多少"
@@ -3102,7 +3119,7 @@ _DOER_WORDS = frozenset(_stem(w) for w in "option options argument flag switch s
                         "directive command command-line keyword function macro field environment line make makes value "
                         "file control controls set sets specify specifies enable enables tell tells cause causes turn "
                         "turns without through already every anything always again many much instead just whether "
-                        "don't doesn't".split())
+                        "don't doesn't even though although some let lets".split())
 # The document a question names as where it is said: "the vmm manual", "the Speex documentation".
 _THE_MANUAL = re.compile(r"\b(?:in|from|per|according\s+to|do|does|did)\s+the\s+(?:[\w.+-]+\s+){0,2}?"
                          r"(?:manual|documentation|docs|guide|handbook)\b(?:\s+(?:gives?|says?|recommends?|suggests?"
