@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's ninety-six held-out sets: forty-eight PDF and forty-eight HTML manuals, each held out for one round.
+"""Build kb's ninety-eight held-out sets: forty-nine PDF and forty-nine HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: ninety-six packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: ninety-eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1533,6 +1533,33 @@ below) and unpacked there with `dpkg -x`:
   page), two empty include pages (ext_references.html, substitutions.html), the search page, the API reference (api/:
   vmm's Python modules, for another reader), the reST sources, the downloadable vmm.cfg and Dovecot local.conf, and
   the NEWS.Debian, changelogs and copyright.
+- debian-bzip2: bzip2-doc 1.0.8-5 (sha256 3222df315ed312f63694b471d80eff42653934459c6751314d861349e0d2037f), "bzip2
+  and libbzip2, version 1.0.8: A program and library for data compression" by Julian Seward (13 July 2019; bzip2, the
+  Burrows-Wheeler block-sorting file compressor, and libbzip2, its C library): the introduction; how to use bzip2 (a
+  copy of the bzip2 manpage: name, synopsis, description, the options, memory management with the table of memory use
+  per block size, recovering data from damaged files with bzip2recover, performance notes, caveats and the author);
+  programming with libbzip2 (the top-level structure, error handling and the BZ_ return codes, the low-level interface
+  BZ2_bzCompressInit to BZ2_bzDecompressEnd, the high-level interface BZ2_bzReadOpen to BZ2_bzWriteClose with embedded
+  streams and the standard file-reading and -writing code, the utility functions BZ2_bzBuffToBuffCompress and
+  BZ2_bzBuffToBuffDecompress, the zlib compatibility functions, a stdio-free library and critical error handling, and
+  a Windows DLL); and the miscellanea (the limitations of the file format, portability, reporting bugs, whether this
+  is the right package, further reading). Kept: the PDF of the manual, 38 PDF pages (about 90,200 characters of text as
+  pypdf extracts it; pages 1-3 are the title, the licence and the contents, and each chapter opens with its own
+  contents; the printed page number is the PDF's less 3; the fi and fl ligatures come out as the single characters
+  U+FB01 and U+FB02, so "file" often comes out with U+FB01), one file; the package ships it gzipped
+  (manual.pdf.gz) and it is laid out unpacked, with the package's mtime. Left out: the same manual as one HTML page
+  (manual.html: one format), PostScript (manual.ps.gz) and Texinfo (manual.texi.gz), and the changelogs and copyright.
+- debian-lame: lame-doc 3.100-6 (sha256 d029f2cf122289929c3d9b1db201504e67bccb95a1890509a3f2e4c8a741fbb1), the HTML
+  documentation of LAME 3.100 (LAME Ain't an MP3 Encoder, the MPEG Audio Layer III encoder): the index page, about
+  LAME, the introduction to encoding (audio compression, bitrate and quality) with its pages on CBR, ABR, VBR and
+  mid/side stereo, the usage of the command-line encoder (the common and recommended switches, the Hydrogenaudio
+  settings, the codecs' sample frequencies and bitrates) and the detailed command-line switches (every option by
+  feature, then each in alphabetical order with its range and default, the presets, the ID3 genres). The package has
+  no PDF. Kept: the HTML, one file per page as the package ships it, 9 files in the manual's order (the index page's
+  menu, the encoding pages after the introduction that links them), about 54,700 characters of text once the tags are
+  stripped. Left out: the version history (history.html: the changes of every release, other versions' facts), the
+  coders of LAME and contact pages (contributors.html, contact.html: names and addresses), the links page (links.html:
+  software that uses LAME and other sites), list.html (the menu alone), and the changelogs and copyright.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1631,6 +1658,8 @@ Layout:
     bench/.cache/heldout/debian-qhull/corpus/<page>.htm
     bench/.cache/heldout/debian-secilc/corpus/CIL_Reference_Guide.pdf
     bench/.cache/heldout/debian-vmm/corpus/<page>.html or <folder>-<page>.html
+    bench/.cache/heldout/debian-bzip2/corpus/bzip2-manual.pdf
+    bench/.cache/heldout/debian-lame/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1679,7 +1708,8 @@ corpora/heldout-debian-nauty-questions.jsonl, corpora/heldout-debian-python-ldap
 corpora/heldout-debian-libtasn1-questions.jsonl, corpora/heldout-debian-execline-questions.jsonl,
 corpora/heldout-debian-speex-questions.jsonl, corpora/heldout-debian-libdbi-questions.jsonl,
 corpora/heldout-debian-libtommath-questions.jsonl, corpora/heldout-debian-qhull-questions.jsonl,
-corpora/heldout-debian-secilc-questions.jsonl and corpora/heldout-debian-vmm-questions.jsonl, 30 each
+corpora/heldout-debian-secilc-questions.jsonl, corpora/heldout-debian-vmm-questions.jsonl,
+corpora/heldout-debian-bzip2-questions.jsonl and corpora/heldout-debian-lame-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -2145,6 +2175,9 @@ VMM_PAGES = [  # in the manual's order (index.html's contents; vmm.cfg, in none,
     *(f"howto/{p}" for p in ("general_subcommands", "manage_domains", "manage_alias_domains", "manage_accounts",
                              "manage_alias_addresses", "manage_catch-all_addresses", "manage_relocated_users")),
 ]
+LAME_PAGES = [  # in the manual's order (the index page's menu; cbr to ms_stereo after introduction, which links them)
+    "index", "about", "introduction", "cbr", "abr", "vbr", "ms_stereo", "usage", "detailed",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -2530,6 +2563,14 @@ CORPORA = {
     "debian-vmm": Corpus(
         "vmm-doc", "0.7.0-0.1", "04b5d2fad35930ebada742bb272422aeac6a0d6507238d42888e173527f29ef0",
         {f"{p.replace('/', '-')}.html": f"usr/share/doc/vmm/html/{p}.html" for p in VMM_PAGES},
+    ),
+    "debian-bzip2": Corpus(
+        "bzip2-doc", "1.0.8-5", "3222df315ed312f63694b471d80eff42653934459c6751314d861349e0d2037f",
+        {"bzip2-manual.pdf": "usr/share/doc/bzip2/manual.pdf.gz"},  # laid out unpacked
+    ),
+    "debian-lame": Corpus(
+        "lame-doc", "3.100-6", "d029f2cf122289929c3d9b1db201504e67bccb95a1890509a3f2e4c8a741fbb1",
+        {f"{p}.html": f"usr/share/doc/lame-doc/html/{p}.html" for p in LAME_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
