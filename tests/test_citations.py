@@ -1497,6 +1497,7 @@ def test_an_answer_to_which_version_gives_one():
     glblub = "Which policy version is required to use glblub as the default in a defaultrange statement?"
     assert wrong_kind(glblub, "32 [1]") == "" and wrong_kind(glblub, "v32.") == ""
     assert wrong_kind(glblub, "glblub needs a newer policy [1].") == "it gives no version; the question asks for one"
+    assert wrong_kind("Which version of the protocol replaced version 2?", "2 [1].") == "it gives no version; the question asks for one"
     assert wrong_kind("Which version introduced this?", "Set inversion=1 to flip it [1].")  # (no name of versions)
     assert wrong_kind("Which version introduced this?", "Set éversion=1 to flip it [1].")
 
@@ -2437,6 +2438,30 @@ def test_a_maximum_is_answered_with_a_number_a_passage_gives_as_a_bound():
     assert bound_unsaid(sensitivities, "Three sensitivity statements can be declared in a CIL policy [1].", [P(1, example)])
     assert bound_unsaid("How many arguments can a call have at most?", "Nine [1].", [P(1, "A call takes nine arguments.")])
     assert bound_unsaid("How many arguments can a call have at most?", "Nine [1].", [P(1, "A call takes 9 arguments.")])
+    # (the review's cases: a compound, a larger number, one of a set the answer names, beside "no limit", are left
+    # alone; a worded number's digits are the whole number, not "16" for six; a version the question gives is none)
+    for question, said, text in (
+            ("What is the maximum session lifetime?", "Twenty-four hours [1].", "Sessions last at most 24 hours."),
+            ("What is the maximum number of connections per worker?", "Two hundred connections [1].",
+             "Each worker accepts up to 200 connections."),
+            ("What is the highest log level?", "DEBUG, the most verbose of the five levels [1].",
+             "Log levels: ERROR, WARN, INFO, DEBUG, TRACE. DEBUG is the most verbose level."),
+            ("What is the maximum number of tunnels?", "There is no limit; any number of two-way tunnels can be configured [1].",
+             "There is no limit on the number of tunnels."),
+            ("What is the maximum number of tunnels?", "There is no limit; both of the two modes accept any number of tunnels [1].",
+             "There is no limit on the number of tunnels.")):
+        assert not bound_unsaid(question, said, [P(1, text)]), said
+    # (a bound said after the number: "three replicas at most", "3 is the limit", "50 characters or less")
+    for said, text in (("Three replicas [1].", "A shard can have three replicas at most."),
+                       ("Three [1].", "Each shard may have replicas; 3 is the limit."),
+                       ("3 replicas [1].", "Keep it to 3 replicas or fewer.")):
+        assert not bound_unsaid("How many replicas can a shard have at most?", said, [P(1, text)]), text
+    assert bound_unsaid("How many replicas can a shard have at most?", "3 replicas [1].", [P(1, "It has 3 replicas or more.")])
+    assert bound_unsaid("How many times does the client retry at most?", "Six [1].", [P(1, "The client retries up to 16 times.")])
+    assert bound_unsaid("How many times does the client retry at most?", "Six [1].", [P(1, "The client retries up to sixteen times.")])
+    assert bound_unsaid("What is the longest timeout?", "Ten [1].", [P(1, "The maximum is given in tenths of a second.")])
+    assert not bound_unsaid("What is the maximum number of tunnels?", "There is no limit; three or four are usual [1].",
+                            [P(1, "There is no limit on the number of tunnels.")])
     paged = Labelled(1, "Identifiers are any string of letters.", "CIL_Reference_Guide.pdf · pp. 9-10 · CIL Information > Definitions")
     assert bound_unsaid("What is the maximum length, in characters, of a CIL identifier?", "10 characters [1]", [paged])
     sort = "How many fields can one SORT command order the lines by at most?"
