@@ -784,6 +784,13 @@ def test_an_answer_about_a_neighbouring_setting_names_its_sibling():
     assert sibling("bgpd 的 read-quanta 默认值是多少？", "write-quanta 的默认值是 64 [1]。") == "write-quanta"
     assert sibling("What is ripngd's default flush_timer?", "The update_timer is 30 [1].") == "update_timer"
     assert sibling("What is ripngd's default flush_timer?", "Set it in ripngd.conf with debug-level 2 [1].") == ""
+    # To a question for a function's or a command's name, another name is the answer (bzip2, round 53).
+    unused = "Which libbzip2 function collects the data that BZ2_bzRead read past the logical end of a compressed stream?"
+    assert sibling(unused, "BZ2_bzReadGetUnused [3].") == ""
+    assert sibling("What does BZ2_bzRead return at the end of a stream?", "BZ2_bzReadGetUnused returns it [3].") \
+        == "bz2_bzreadgetunused"
+    assert sibling("Which function does BZ2_bzRead call at the end of a stream?", "BZ2_bzReadGetUnused [3].") \
+        == "bz2_bzreadgetunused"
     # A file named after the key is no neighbour of key-id: a neighbour has as many parts.
     assert sibling("For the key with key-id 0x01020304, what must the key file be called?",
                    "The key file must be named AAA-key-01020304 [1].") == ""
@@ -1578,6 +1585,14 @@ def test_a_time_is_no_rate():
     assert wrong_kind("What is the default baud rate?", "The default baud rate is 115200 [1].") == ""
     assert wrong_kind("What SCK frequency does usbasp use by default?", "A period of 10 microseconds, 100 kHz [1].") == ""
     assert wrong_kind("What is the default update frequency?", "Every 5 minutes [1].") == ""  # how often: a time
+    # A size is none either, to a throughput (bzip2, round 53: "approximately 3700 kbytes" to 每秒多少 MB).
+    speed = "在典型硬件上，bzip2 -9 的压缩速度大约是每秒多少 MB？"
+    assert wrong_kind(speed, "The compression speed of bzip2 -9 on typical hardware is approximately 3700 kbytes [1].") \
+        == "it gives a size; the question asks for a rate"
+    assert wrong_kind(speed, "大约每秒 10 MB [1]。") == "" and wrong_kind(speed, "About 10 MB/s [1].") == ""
+    assert wrong_kind("About how many MB per second does it compress?", "It compresses 4096 KiB [1].") \
+        == "it gives a size; the question asks for a rate"
+    assert wrong_kind("How many MB does it need?", "It needs 4096 KiB [1].") == ""  # a size, asked as one
 
 
 def test_a_time_is_no_count():
@@ -3852,6 +3867,10 @@ def test_a_share_answers_how_much_something_saved():
         == "it gives a percentage; the question asks for a time"
     assert wrong_kind("How large can the log grow before it is rotated?", "It is rotated when the disk is 90% full [1].") \
         == "it gives a percentage; the question asks for a size"
+    # (a size in words beside the share is a size: bzip2, round 53)
+    fits = "How large must the output buffer be to be sure that a one-shot buffer-to-buffer compression fits?"
+    assert wrong_kind(fits, "It must be at least 1% larger than the uncompressed data plus six hundred extra bytes [1].") == ""
+    assert wrong_kind(fits, "It must be 1% larger than the uncompressed data [1].") == "it gives a percentage; the question asks for a size"
 
 
 def test_a_number_names_a_level_on_a_scale_and_a_typeset_long_option_is_the_option():

@@ -1999,6 +1999,9 @@ _SIZE_UNITS = r"(?:bytes|kilobytes|megabytes|gigabytes|[kmgt]i?bs?)"
 # a verb or "of" ("how much does the disk cache help", "how much of the disk", "how much time does disk checking take").
 _SIZE_FILLER = r"(?:(?!(?:does|do|did|is|are|was|were|will|can|of|the|time|data)\b)[\w/-]+ ){0,2}?"
 _ASKS = [
+    # (a throughput, "how many MB per second", "每秒多少 MB": a rate, before its size unit asks for a size)
+    ("rate", re.compile(rf"\bhow many {_SIZE_UNITS}\s*(?:per|a|each|/)\s*(?:second|sec|s)\b|每秒(?:钟)?\s*(?:多少|几)\s*{_SIZE_UNITS}(?![a-z])",
+                        re.I)),
     ("time", re.compile(r"\bhow long (?:does|do|did|will|would|should|must|before|after|until)\b|\bhow often\b"
                         r"|\bhow many (?:seconds|minutes|hours|days|weeks|months|years)\b"
                         r"|多久|多长时间|多少(?:秒|分钟|小时|天|周|个月|年)", re.I)),
@@ -2126,9 +2129,11 @@ def wrong_kind(question: str, answer: str) -> str:
         return "" if bare or _versions(answer) - _versions(question) else "it gives no version; the question asks for one"
     if asked == "rate":  # "The default baud rate … is 1 microsecond": a time is no rate
         plain = MARKER.sub(" ", answer)
-        return "it gives a time; the question asks for a rate" \
-            if _DURATION.search(plain) and not _RATE.search(plain) \
-            else ""
+        if _RATE.search(plain) or re.search(r"每秒|\bper\s+sec(?:ond)?\b|\ba\s+second\b", plain, re.I):
+            return ""  # ("115200 baud", "每秒 10 MB", "10 MB a second")
+        # (nor a size: "approximately 3700 kbytes" to "每秒多少 MB", bzip2, round 53)
+        return "it gives a time; the question asks for a rate" if _DURATION.search(plain) \
+            else "it gives a size; the question asks for a rate" if _SIZE_GIVEN.search(plain) else ""
     given = _normalised(question)
     if asked == "count":  # "… retry attempts … by using 120 ms delay": a time is no count
         plain = MARKER.sub(" ", answer)
@@ -2137,7 +2142,8 @@ def wrong_kind(question: str, answer: str) -> str:
                 and not _ONCE.search(plain):
             return "it gives a time; the question asks for a count"
     stated = [f for f in facts(answer) if not supported(f, given)]
-    kinds = []
+    # (a size in words is one, which facts() does not read: "six hundred extra bytes", bzip2, round 53)
+    kinds = ["size"] if _WORDED_SIZE.search(_normalised(MARKER.sub(" ", answer))) else []
     for fact in stated:
         quantity = re.fullmatch(r"[\d.]+ ([a-z]+)", fact)
         if quantity and quantity.group(1) in _KINDS:
@@ -2175,6 +2181,12 @@ def wrong_kind(question: str, answer: str) -> str:
                     and sized and all(_STORE[other].search(c) for c in sized) and not _STORE[store].search(plain):
                 return f"it gives {other}; the question asks for {store}"
     return ""
+
+
+# A size an answer gives in digits ("3700 kbytes", "64 KiB", "512 bytes") or in words ("six hundred extra bytes").
+_SIZE_GIVEN = re.compile(r"\d\s*(?:[kmgt]i?b(?:ytes?)?|(?:kilo|mega|giga|tera)?bytes?)(?![a-z])", re.I)
+_WORDED_SIZE = re.compile(rf"\b(?:{'|'.join(w for n, w in _NUMBER_WORDS.items() if n > 1)})(?:[ -](?:hundred|thousand|million))?"
+                          r"\s+(?:[a-z]+\s+)?(?:(?:kilo|mega|giga|tera)?bytes|[kmgt]i?b)\b", re.I)
 
 
 # A question for how much something changed: saved, reduced, grew, …
@@ -2698,6 +2710,12 @@ _ASKS_A_NAME = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?"
                           r"|哪(?:个|一个|些)(?:配置)?(?:选项|设置|参数|变量|环境变量|指令|配置项|常量|宏)|常量名|宏名", re.I)
 
 
+# A question for a function's or a command's name: "Which libbzip2 function collects the data that BZ2_bzRead read
+# past …" is answered by another name, BZ2_bzReadGetUnused (bzip2, round 53).
+_ASKS_A_CALL = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:function|method|routine|call|command|subcommand)s?\b"
+                          r"(?!\s+(?:do|does|did|is|are)\b)|哪(?:个|一个|些)(?:函数|方法|命令|子命令)", re.I)
+
+
 def sibling(question: str, answer: str, written: str = "") -> str:
     """The setting an answer names instead of the one the question asks about: a name of parts
     that shares a part with the asked one ("usage-count" for "ko-count", "write-quanta" for
@@ -2719,7 +2737,8 @@ def sibling(question: str, answer: str, written: str = "") -> str:
         asked = {name for name in asked if wrote(name)}
     said = set(_PARTED.findall(_normalised(MARKER.sub(" ", answer))))
     # (the asked name inflected is the asked name: "auto-loads" for the question's "auto-load")
-    if not asked or {_inflected(n) for n in asked} & {_inflected(n) for n in said} or _ASKS_A_NAME.search(question):
+    if not asked or {_inflected(n) for n in asked} & {_inflected(n) for n in said} or _ASKS_A_NAME.search(question) \
+            or _ASKS_A_CALL.search(question):
         return ""  # (to "which variable …", another name is the answer: GAMMU_PATH beside python-gammu)
     # A neighbour has as many parts ("AAA-key-01020304", a key file's name, is no neighbour of key-id).
     # (a shorter part only between names written alike: ca-path is ca-file's neighbour, but "ch_running", of a
