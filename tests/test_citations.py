@@ -791,6 +791,10 @@ def test_an_answer_about_a_neighbouring_setting_names_its_sibling():
         == "bz2_bzreadgetunused"
     assert sibling("Which function does BZ2_bzRead call at the end of a stream?", "BZ2_bzReadGetUnused [3].") \
         == "bz2_bzreadgetunused"
+    # (the review's: a question for what a setting is for, or a setting named "command-…", asks no function's name)
+    assert sibling("What is the function of the ko-count option?", "usage-count controls usage statistics [1].") == "usage-count"
+    assert sibling("What command-timeout does the agent use by default?", "connect-timeout defaults to 30 seconds [1].") \
+        == "connect-timeout"
     # A file named after the key is no neighbour of key-id: a neighbour has as many parts.
     assert sibling("For the key with key-id 0x01020304, what must the key file be called?",
                    "The key file must be named AAA-key-01020304 [1].") == ""
@@ -1593,6 +1597,21 @@ def test_a_time_is_no_rate():
     assert wrong_kind("About how many MB per second does it compress?", "It compresses 4096 KiB [1].") \
         == "it gives a size; the question asks for a rate"
     assert wrong_kind("How many MB does it need?", "It needs 4096 KiB [1].") == ""  # a size, asked as one
+    # (asked as a speed, in English, as the retried translation asked it)
+    fast = "How fast is the compression speed of bzip2 -9 on typical hardware?"
+    assert wrong_kind(fast, "It is approximately 3700 kbytes [1].") == "it gives a size; the question asks for a rate"
+    # (the review's cases: a rate in other words, a size beside a time or a comparison, a baud rate's or a bit rate's
+    # bytes beside it, are no size for a speed)
+    for question, said in (("How many MB per second does bzip2 compress?", "About 10MB/sec [1]."),
+                           ("How many MB per second does bzip2 compress?", "About 10 megabytes each second [1]."),
+                           ("bzip2 每秒多少 MB 的压缩速度？", "约 10 MB/秒 [1]。"),
+                           ("What bit rate does lame use by default for MP3?", "128 kbit/s; each frame is 417 bytes [1]."),
+                           ("What baud rate does the console use?", "115200, 8N1, with 16 bytes of FIFO [1]."),
+                           ("What is the maximum bit rate supported by the CAN controller?", "1 Mbps with 8 byte frames [1]."),
+                           (fast, "It compresses 10 MB in about one second [1]."),
+                           (fast, "-9 uses 900 kB blocks, so it is slower than -1 [1]."),
+                           ("How fast is the transfer speed over the link?", "About 80 Mbps with 1500 byte frames [1].")):
+        assert wrong_kind(question, said) == "", said
 
 
 def test_a_time_is_no_count():
@@ -3871,6 +3890,9 @@ def test_a_share_answers_how_much_something_saved():
     fits = "How large must the output buffer be to be sure that a one-shot buffer-to-buffer compression fits?"
     assert wrong_kind(fits, "It must be at least 1% larger than the uncompressed data plus six hundred extra bytes [1].") == ""
     assert wrong_kind(fits, "It must be 1% larger than the uncompressed data [1].") == "it gives a percentage; the question asks for a size"
+    # (the review's: a count of bytes in words answers "how many", a time beside a size in words answers "how long")
+    assert wrong_kind("How many padding bytes does the gzip header add?", "Two padding bytes [1].") == ""
+    assert wrong_kind("How long does a sync take on a 4 GB card?", "About two seconds for four gigabytes [1].") == ""
 
 
 def test_a_number_names_a_level_on_a_scale_and_a_typeset_long_option_is_the_option():

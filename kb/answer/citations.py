@@ -1998,10 +1998,11 @@ _SIZE_UNITS = r"(?:bytes|kilobytes|megabytes|gigabytes|[kmgt]i?bs?)"
 # Up to two words before the thing sized ("how much video memory", "how much free disk space"); not
 # a verb or "of" ("how much does the disk cache help", "how much of the disk", "how much time does disk checking take").
 _SIZE_FILLER = r"(?:(?!(?:does|do|did|is|are|was|were|will|can|of|the|time|data)\b)[\w/-]+ ){0,2}?"
+# A throughput asked ("how many MB per second", "每秒多少 MB"): a rate, before its size unit asks for a size.
+_THROUGHPUT_ASKED = re.compile(rf"\bhow many {_SIZE_UNITS}\s*(?:per|a|each|/)\s*(?:second|sec|s)(?![\w-])"
+                               rf"|每秒(?:钟)?\s*(?:多少|几)\s*{_SIZE_UNITS}(?![a-z])", re.I)
 _ASKS = [
-    # (a throughput, "how many MB per second", "每秒多少 MB": a rate, before its size unit asks for a size)
-    ("rate", re.compile(rf"\bhow many {_SIZE_UNITS}\s*(?:per|a|each|/)\s*(?:second|sec|s)\b|每秒(?:钟)?\s*(?:多少|几)\s*{_SIZE_UNITS}(?![a-z])",
-                        re.I)),
+    ("rate", _THROUGHPUT_ASKED),
     ("time", re.compile(r"\bhow long (?:does|do|did|will|would|should|must|before|after|until)\b|\bhow often\b"
                         r"|\bhow many (?:seconds|minutes|hours|days|weeks|months|years)\b"
                         r"|多久|多长时间|多少(?:秒|分钟|小时|天|周|个月|年)", re.I)),
@@ -2119,6 +2120,13 @@ def wrong_kind(question: str, answer: str) -> str:
     answer holds no count at all ("2.8.0 ships compatibility code, smaller than 1.4"). A bare
     number may be of any kind."""
     asked = asked_kind(question)
+    # A size is no speed: "approximately 3700 kbytes" to "每秒多少 MB" or "How fast is bzip2 -9's compression speed?"
+    # (bzip2, round 53); not a baud rate's "16 bytes of FIFO", nor a size beside a time or a comparison.
+    plain = MARKER.sub(" ", answer)
+    if (asked == "rate" and _THROUGHPUT_ASKED.search(question) or not asked and _SPEED_ASKED.search(question)) \
+            and not question_parts(question) and _SIZE_GIVEN.search(plain) and not _RATE.search(plain) \
+            and not _RATE_SAID.search(plain) and not _TIME_WORD.search(plain):
+        return "it gives a size; the question asks for a rate"
     if not asked or question_parts(question):
         return ""  # (a question that asks several things may be answered with amounts of several kinds)
     if asked == "version":  # "… is specified in the passage. It states: 'Get it here http://www.boost.org/'"
@@ -2129,11 +2137,9 @@ def wrong_kind(question: str, answer: str) -> str:
         return "" if bare or _versions(answer) - _versions(question) else "it gives no version; the question asks for one"
     if asked == "rate":  # "The default baud rate … is 1 microsecond": a time is no rate
         plain = MARKER.sub(" ", answer)
-        if _RATE.search(plain) or re.search(r"每秒|\bper\s+sec(?:ond)?\b|\ba\s+second\b", plain, re.I):
-            return ""  # ("115200 baud", "每秒 10 MB", "10 MB a second")
-        # (nor a size: "approximately 3700 kbytes" to "每秒多少 MB", bzip2, round 53)
-        return "it gives a time; the question asks for a rate" if _DURATION.search(plain) \
-            else "it gives a size; the question asks for a rate" if _SIZE_GIVEN.search(plain) else ""
+        return "it gives a time; the question asks for a rate" \
+            if _DURATION.search(plain) and not _RATE.search(plain) and not _RATE_SAID.search(plain) \
+            else ""
     given = _normalised(question)
     if asked == "count":  # "… retry attempts … by using 120 ms delay": a time is no count
         plain = MARKER.sub(" ", answer)
@@ -2143,7 +2149,8 @@ def wrong_kind(question: str, answer: str) -> str:
             return "it gives a time; the question asks for a count"
     stated = [f for f in facts(answer) if not supported(f, given)]
     # (a size in words is one, which facts() does not read: "six hundred extra bytes", bzip2, round 53)
-    kinds = ["size"] if _WORDED_SIZE.search(_normalised(MARKER.sub(" ", answer))) else []
+    # (only to a size asked: "two padding bytes" answers "how many padding bytes", a count)
+    kinds = ["size"] if asked == "size" and _WORDED_SIZE.search(_normalised(MARKER.sub(" ", answer))) else []
     for fact in stated:
         quantity = re.fullmatch(r"[\d.]+ ([a-z]+)", fact)
         if quantity and quantity.group(1) in _KINDS:
@@ -2183,6 +2190,11 @@ def wrong_kind(question: str, answer: str) -> str:
     return ""
 
 
+# A question for a speed ("How fast …", "the compression speed", "压缩速度"), and what says a rate, a time or a comparison.
+_SPEED_ASKED = re.compile(r"\bhow\s+fast\b|\b(?:compression|decompression|transfer|throughput|read|write|download|upload"
+                          r"|copy|encoding|decoding)\s+(?:speed|rate)\b|(?:压缩|解压|传输|读|写|编码|解码)(?:缩)?速度|吞吐", re.I)
+_RATE_SAID = re.compile(r"每秒|/\s*秒|/\s*s(?:ec(?:ond)?)?\b|\b(?:per|a|each|every)[\s-]+sec(?:ond)?\b|\d\s*[kmgt]?i?b(?:it)?ps\b", re.I)
+_TIME_WORD = re.compile(r"\b(?:sec(?:ond)?s?|minutes?|hours?|ms|faster|slower|quicker|times|twice)\b|秒|分钟|小时|快|慢|倍", re.I)
 # A size an answer gives in digits ("3700 kbytes", "64 KiB", "512 bytes") or in words ("six hundred extra bytes").
 _SIZE_GIVEN = re.compile(r"\d\s*(?:[kmgt]i?b(?:ytes?)?|(?:kilo|mega|giga|tera)?bytes?)(?![a-z])", re.I)
 _WORDED_SIZE = re.compile(rf"\b(?:{'|'.join(w for n, w in _NUMBER_WORDS.items() if n > 1)})(?:[ -](?:hundred|thousand|million))?"
@@ -2712,7 +2724,8 @@ _ASKS_A_NAME = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?"
 
 # A question for a function's or a command's name: "Which libbzip2 function collects the data that BZ2_bzRead read
 # past …" is answered by another name, BZ2_bzReadGetUnused (bzip2, round 53).
-_ASKS_A_CALL = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:function|method|routine|call|command|subcommand)s?\b"
+_ASKS_A_CALL = re.compile(r"\b(?:which|what)(?!\s+is\s+the\s+(?:function|method)\s+of\b)\s+(?:[\w.-]+\s+){0,2}?"
+                          r"(?:function|method|routine|call|command|subcommand)s?(?![\w-])"
                           r"(?!\s+(?:do|does|did|is|are)\b)|哪(?:个|一个|些)(?:函数|方法|命令|子命令)", re.I)
 
 
