@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's ninety-eight held-out sets: forty-nine PDF and forty-nine HTML manuals, each held out for one round.
+"""Build kb's one hundred held-out sets: fifty PDF and fifty HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: ninety-eight packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: one hundred packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1560,6 +1560,37 @@ below) and unpacked there with `dpkg -x`:
   stripped. Left out: the version history (history.html: the changes of every release, other versions' facts), the
   coders of LAME and contact pages (contributors.html, contact.html: names and addresses), the links page (links.html:
   software that uses LAME and other sites), list.html (the menu alone), and the changelogs and copyright.
+- debian-mpfr: libmpfr-doc 4.2.0-1 (sha256 15495b5a634467d2c038833d4a7552fe9f06b8f9d1e09cb3a01b614350f96a4e), "GNU
+  MPFR: The Multiple Precision Floating-Point Reliable Library", edition 4.2.0 (January 2023) by the MPFR team (the C
+  library for arbitrary precision floating-point arithmetic with correct rounding): the copying conditions, the
+  introduction, installing MPFR (how to install, other make targets, build problems), reporting bugs, the basics
+  (headers and libraries, nomenclature and types, variable conventions, rounding modes and the ternary value, values
+  on special numbers, exceptions and their flags, memory handling, efficiency), the interface (initialization,
+  assignment, conversion, arithmetic, comparison, transcendental, input and output, formatted output, integer and
+  remainder, rounding-related, miscellaneous, exception-related and memory handling functions, compatibility with
+  MPF, the custom interface, internals), API compatibility (type and macro changes, added, changed and removed
+  functions), MPFR and the IEEE 754 standard, the contributors and references, the GNU FDL and the concept and
+  function indexes. Kept: the PDF of the manual, 74 PDF pages (about 234,400 characters of text as pypdf extracts it;
+  pages 1-4 are the title, the licence and the contents; the printed page number is the PDF's less 4; in the
+  function headers pypdf gives the underscores of the types as spaces, "mpfr_rnd_t" comes out as "mpfr rnd t", while
+  the running text keeps them), one file; the package ships it gzipped (mpfr.pdf.gz) and it is laid out unpacked,
+  with the package's mtime. Left out: the same manual as HTML (mpfr.html/: one format) and Info, the example
+  programs, the AUTHORS, BUGS, NEWS, README and TODO files, and the changelogs and copyright.
+- debian-httrack: httrack-doc 3.49.4-1 (sha256 3ae4d87cc658671718cca7892e81914e5a73f07b445c988eb03346242706e2c2), the
+  HTML documentation of HTTrack Website Copier 3.49 (the offline browser by Xavier Roche and contributors, which
+  copies websites to a local directory): the overview, the FAQ and troubleshooting, the WinHTTrack/WebHTTrack guide
+  (the step-by-step example, adding URLs, and one page per tab of the option panel: links, limits, flow control,
+  scan rules, build, spider, proxy, browser ID, log, index and cache, expert options, MIME types), Fred Cohen's users
+  guide to every command-line option, the command-line version and its option list, the filters (scan rules), the
+  httrack(1) manpage, the developer pages (scripting, the plugin callbacks of the library, the library, the cache
+  format) and the advice and abuse FAQ for webmasters. The package has no PDF. Kept: the HTML, one file per page as
+  the package ships it, 32 files in the manual's order (index.html's menu and the pages each links, then the
+  reference pages no page links: the command-line pages, the filters and the manpage), about 221,700 characters of
+  text once the tags are stripped. Left out: the front page (index.html: the menu), the option panel's page
+  (step9.html: a clickable image alone), start.html (a script that opens the front page), the callbacks of releases
+  3.30 to 3.40 (plug_330.html: other versions' facts), the contact page (contact.html: addresses), the version
+  history, licence and greetings (history.txt, license.txt, greetings.txt), the search script, the images, and the
+  changelogs and copyright.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1660,6 +1691,8 @@ Layout:
     bench/.cache/heldout/debian-vmm/corpus/<page>.html or <folder>-<page>.html
     bench/.cache/heldout/debian-bzip2/corpus/bzip2-manual.pdf
     bench/.cache/heldout/debian-lame/corpus/<page>.html
+    bench/.cache/heldout/debian-mpfr/corpus/mpfr-manual.pdf
+    bench/.cache/heldout/debian-httrack/corpus/<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1709,7 +1742,8 @@ corpora/heldout-debian-libtasn1-questions.jsonl, corpora/heldout-debian-execline
 corpora/heldout-debian-speex-questions.jsonl, corpora/heldout-debian-libdbi-questions.jsonl,
 corpora/heldout-debian-libtommath-questions.jsonl, corpora/heldout-debian-qhull-questions.jsonl,
 corpora/heldout-debian-secilc-questions.jsonl, corpora/heldout-debian-vmm-questions.jsonl,
-corpora/heldout-debian-bzip2-questions.jsonl and corpora/heldout-debian-lame-questions.jsonl, 30 each
+corpora/heldout-debian-bzip2-questions.jsonl, corpora/heldout-debian-lame-questions.jsonl,
+corpora/heldout-debian-mpfr-questions.jsonl and corpora/heldout-debian-httrack-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -2178,6 +2212,11 @@ VMM_PAGES = [  # in the manual's order (index.html's contents; vmm.cfg, in none,
 LAME_PAGES = [  # in the manual's order (the index page's menu; cbr to ms_stereo after introduction, which links them)
     "index", "about", "introduction", "cbr", "abr", "vbr", "ms_stereo", "usage", "detailed",
 ]
+HTTRACK_PAGES = [  # in the manual's order (index.html's menu, the pages each links; then the unlinked reference pages)
+    "overview", "faq", "shelldoc", "step", "step1", "step2", "addurl", "step3", "step4", "step5",
+    *(f"step9_opt{n}" for n in range(1, 12)), "fcguide", "cmddoc", "options", "filters", "httrack.man",
+    "dev", "scripting", "plug", "library", "cache", "abuse",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -2571,6 +2610,14 @@ CORPORA = {
     "debian-lame": Corpus(
         "lame-doc", "3.100-6", "d029f2cf122289929c3d9b1db201504e67bccb95a1890509a3f2e4c8a741fbb1",
         {f"{p}.html": f"usr/share/doc/lame-doc/html/{p}.html" for p in LAME_PAGES},
+    ),
+    "debian-mpfr": Corpus(
+        "libmpfr-doc", "4.2.0-1", "15495b5a634467d2c038833d4a7552fe9f06b8f9d1e09cb3a01b614350f96a4e",
+        {"mpfr-manual.pdf": "usr/share/doc/libmpfr-doc/mpfr.pdf.gz"},  # laid out unpacked
+    ),
+    "debian-httrack": Corpus(
+        "httrack-doc", "3.49.4-1", "3ae4d87cc658671718cca7892e81914e5a73f07b445c988eb03346242706e2c2",
+        {f"{p}.html": f"usr/share/httrack/html/{p}.html" for p in HTTRACK_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
