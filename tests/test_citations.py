@@ -2305,6 +2305,13 @@ def test_the_latin_words_of_a_chinese_question_are_names_units_aside():
     assert question_names("如果 Nextcloud 安装在 http://yourserver.com/nextcloud，那么它的 WebDAV 地址是什么？") == \
         ["nextcloud", "webdav"]  # (an example's address is no name)
     assert question_names("在 /etc/cockpit/machines.d/ 中，Cockpit 写入哪个文件？") == ["cockpit"]
+    # A compound's words apart name it: "CD-quality" is what "you want CD quality" says (LAME, round 53).
+    from kb.answer.citations import names
+
+    quality = P(1, "Because you want CD quality, you sample at 44.1 kHz, stereo, with 16 bits per sample.")
+    assert question_names("About how much disk space does one minute of CD-quality stereo audio take?") == ["cd-quality"]
+    assert names(quality, "cd-quality") and names(quality, "cd--quality")
+    assert not names(quality, "dvd-quality") and not names(P(1, "a CD of quality audio"), "cd-quality")
 
 
 def test_the_review_s_cases_of_the_absence_and_chinese_name_checks():
@@ -3890,6 +3897,12 @@ def test_a_share_answers_how_much_something_saved():
     fits = "How large must the output buffer be to be sure that a one-shot buffer-to-buffer compression fits?"
     assert wrong_kind(fits, "It must be at least 1% larger than the uncompressed data plus six hundred extra bytes [1].") == ""
     assert wrong_kind(fits, "It must be 1% larger than the uncompressed data [1].") == "it gives a percentage; the question asks for a size"
+    # A multiple is no percentage (LAME, round 53: "17 times realtime" for how many percent faster -q 7 is).
+    faster = "By what percentage is encoding with -q 7 faster than encoding with -q 2 in LAME?"
+    assert wrong_kind(faster, "It is faster by approximately 17 times realtime on a P4 2.8Ghz [4].") \
+        == "it gives a multiple; the question asks for a percentage"
+    assert wrong_kind(faster, "About 40%, roughly 1.4 times as fast [1].") == ""
+    assert wrong_kind(faster, "About 40 percent [1].") == ""
     # (the review's: a count of bytes in words answers "how many", a time beside a size in words answers "how long")
     assert wrong_kind("How many padding bytes does the gzip header add?", "Two padding bytes [1].") == ""
     assert wrong_kind("How long does a sync take on a 4 GB card?", "About two seconds for four gigabytes [1].") == ""

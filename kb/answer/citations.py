@@ -2129,6 +2129,9 @@ def wrong_kind(question: str, answer: str) -> str:
         return "it gives a size; the question asks for a rate"
     if not asked or question_parts(question):
         return ""  # (a question that asks several things may be answered with amounts of several kinds)
+    if asked == "percent" and not re.search(r"%|\bper\s*cent|百分", plain, re.I) \
+            and re.search(r"\d\s*(?:times|x|×|倍)(?![a-z])", plain, re.I):
+        return "it gives a multiple; the question asks for a percentage"  # ("17 times realtime", LAME, round 53)
     if asked == "version":  # "… is specified in the passage. It states: 'Get it here http://www.boost.org/'"
         # (a bare number is one: "32" to "which policy version does glblub need?", secilc, round 52)
         # (not one the question gives: "2" to "which version replaced version 2?")
@@ -2897,6 +2900,10 @@ def names(passage: Cited, word: str) -> bool:
     if holds(passage, word):
         return True
     text = _headed(passage)
+    # (a compound's words apart: "CD-quality" is what "you want CD quality" names, LAME, round 53)
+    if "-" in word.strip("-") and re.search(r"(?<![a-z0-9])" + r"[\s-]+".join(map(re.escape, re.split(r"-+", word.strip("-"))))
+                                            + r"(?![a-z0-9])", text):
+        return True
     words = set(re.findall(r"[a-z0-9][a-z0-9_.+-]*", text))
     words |= {part for w in words for part in re.split(r"[-_.+/]", w) if part}
     squeezed = {_squeezed(w) for w in words}
