@@ -2312,6 +2312,11 @@ def test_the_latin_words_of_a_chinese_question_are_names_units_aside():
     assert question_names("About how much disk space does one minute of CD-quality stereo audio take?") == ["cd-quality"]
     assert names(quality, "cd-quality") and names(quality, "cd--quality")
     assert not names(quality, "dvd-quality") and not names(P(1, "a CD of quality audio"), "cd-quality")
+    # (the review's: not a compound of everyday words, nor a part of another compound)
+    for passage, word in (("To do this, open the Apps page.", "to-do"), ("It is given as path to the daemon.", "as-path"),
+                          ("If there is no IP address on the interface, it waits.", "no-ip"),
+                          ("Decoding HDR 10-bit video is slow.", "hdr-10")):
+        assert not names(P(1, passage), word), word
 
 
 def test_the_review_s_cases_of_the_absence_and_chinese_name_checks():
@@ -3903,6 +3908,12 @@ def test_a_share_answers_how_much_something_saved():
         == "it gives a multiple; the question asks for a percentage"
     assert wrong_kind(faster, "About 40%, roughly 1.4 times as fast [1].") == ""
     assert wrong_kind(faster, "About 40 percent [1].") == ""
+    # (the review's: a dimension, an address, a share in words beside a multiple)
+    for question, said in (("What percentage of the frame is covered?", "At 1920x1080, the overlay covers one quarter of the frame [1]."),
+                           ("What percentage of frames are dropped?", "No frames are dropped at 1920x1080 [1]."),
+                           ("What percentage of the disk is used?", "Half the disk; the volume is 4x 2TB drives [1]."),
+                           ("性能提高的百分比是多少？", "性能提高了一半，达到原来的 1.5 倍 [1]。")):
+        assert wrong_kind(question, said) == "", said
     # (the review's: a count of bytes in words answers "how many", a time beside a size in words answers "how long")
     assert wrong_kind("How many padding bytes does the gzip header add?", "Two padding bytes [1].") == ""
     assert wrong_kind("How long does a sync take on a 4 GB card?", "About two seconds for four gigabytes [1].") == ""

@@ -2110,6 +2110,9 @@ def asked_kind(question: str) -> str:
 # A question that asks for a number of units ("how many days", "多少秒"), not only for a time or a size.
 _UNITS_ASKED = re.compile(rf"\bhow many (?:seconds|minutes|hours|days|weeks|months|years|percent|{_SIZE_UNITS})\b"
                           rf"|多少\s*(?:秒|分钟|小时|天|周|个月|年|字节|{_SIZE_UNITS}(?![a-z]))", re.I)
+# A share said in words: "half", "a quarter", "one in ten", "三分之一", "三成".
+_SHARE_WORDS = re.compile(r"\b(?:half|halves|quarters?|thirds?|fifths?|tenths?|fraction|proportion|one in \w+|out of)\b"
+                          r"|一半|分之|[一二三四五六七八九十]成", re.I)
 _KIND_WORDS = {"count": "a count", "time": "a time", "size": "a size", "percent": "a percentage"}
 
 
@@ -2129,8 +2132,10 @@ def wrong_kind(question: str, answer: str) -> str:
         return "it gives a size; the question asks for a rate"
     if not asked or question_parts(question):
         return ""  # (a question that asks several things may be answered with amounts of several kinds)
-    if asked == "percent" and not re.search(r"%|\bper\s*cent|百分", plain, re.I) \
-            and re.search(r"\d\s*(?:times|x|×|倍)(?![a-z])", plain, re.I):
+    # (not a dimension, an address or a count of things, "1920x1080", "0x10", "4x 2TB", and not beside a share
+    # in words: "half the frame, at 1920x1080")
+    if asked == "percent" and not re.search(r"%|\bper\s*cent|百分", plain, re.I) and not _SHARE_WORDS.search(plain) \
+            and re.search(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:times|[x×](?!\s*\d)|倍)(?![a-z])", plain, re.I):
         return "it gives a multiple; the question asks for a percentage"  # ("17 times realtime", LAME, round 53)
     if asked == "version":  # "… is specified in the passage. It states: 'Get it here http://www.boost.org/'"
         # (a bare number is one: "32" to "which policy version does glblub need?", secilc, round 52)
@@ -2888,6 +2893,9 @@ def _squeezed(word: str) -> str:
     return fold(re.sub(r"[-_+.]", "", word.lower()))
 
 
+# Everyday short words, which a compound's words apart say in another sense ("To-Do", "AS-Path", "OR-Tools", "A-Law").
+_SMALL_WORDS = frozenset("a an as at be by do go if in is it me my no not of on or so to up us we".split())
+
 GLUED_CHARS = 25  # a "word" this long in a passage is words whose spaces the PDF's text lost
 
 
@@ -2901,8 +2909,11 @@ def names(passage: Cited, word: str) -> bool:
         return True
     text = _headed(passage)
     # (a compound's words apart: "CD-quality" is what "you want CD quality" names, LAME, round 53)
-    if "-" in word.strip("-") and re.search(r"(?<![a-z0-9])" + r"[\s-]+".join(map(re.escape, re.split(r"-+", word.strip("-"))))
-                                            + r"(?![a-z0-9])", text):
+    # (not a compound of everyday words, whose words apart say something else: "to do this" is no To-Do, "as path"
+    # no AS-Path; nor a part of another compound: "HDR 10-bit" is no HDR-10)
+    parts = re.split(r"-+", word.strip("-"))
+    if len(parts) > 1 and not set(parts) & _SMALL_WORDS and re.search(
+            r"(?<![a-z0-9])" + r"[\s-]+".join(map(re.escape, parts)) + r"(?!-?[a-z0-9])", text):
         return True
     words = set(re.findall(r"[a-z0-9][a-z0-9_.+-]*", text))
     words |= {part for w in words for part in re.split(r"[-_.+/]", w) if part}
