@@ -2085,7 +2085,9 @@ _SIZE_SAID = re.compile(r"\b(?:(?:kilo|mega|giga|tera)?bytes?|[kmgt]i?b|pages?|s
                         r"|arbitrary|any (?:size|length)|not limited|limited only|disabled|zero|empty|none)\b"
                         r"|字节|页|扇区|块|兆|倍|一半|不限|没有.{0,4}(?:限制|上限)|不受限制|无限制", re.I)
 _CHINESE_NUMBER = re.compile(r"[零一二两三四五六七八九十百千万亿]")  # (a number written in words: "三十五 KB")
-_RATE = re.compile(r"\d[\d,.]*\s*(?:[kmg]?hz\b|k?bps\b|baud\b|[kmg]?i?b?/s\b|per\s+second\b|每秒)", re.I)  # 375 kHz, 115200 baud
+# A rate an answer gives: "375 kHz", "115200 baud", "10 MB/sec", "每秒 10 MB", "10 MB each second", "1 Mbps".
+_RATE = re.compile(r"\d[\d,.]*\s*(?:[kmg]?hz\b|k?bps\b|baud\b|[kmg]?i?b?/s\b|per\s+second\b|每秒)"
+                   r"|每秒|/\s*秒|/\s*s(?:ec(?:ond)?)?\b|\b(?:per|a|each|every)[\s-]+sec(?:ond)?\b|\d\s*[kmgt]?i?b(?:it)?ps\b", re.I)
 
 
 # A question that asks for a thing by its name before any amount ("Besides --cpu, which environment variable
@@ -2128,7 +2130,7 @@ def wrong_kind(question: str, answer: str) -> str:
     plain = MARKER.sub(" ", answer)
     if (asked == "rate" and _THROUGHPUT_ASKED.search(question) or not asked and _SPEED_ASKED.search(question)) \
             and not question_parts(question) and _SIZE_GIVEN.search(plain) and not _RATE.search(plain) \
-            and not _RATE_SAID.search(plain) and not _TIME_WORD.search(plain):
+            and not _TIME_WORD.search(plain):
         return "it gives a size; the question asks for a rate"
     if not asked or question_parts(question):
         return ""  # (a question that asks several things may be answered with amounts of several kinds)
@@ -2146,7 +2148,7 @@ def wrong_kind(question: str, answer: str) -> str:
     if asked == "rate":  # "The default baud rate … is 1 microsecond": a time is no rate
         plain = MARKER.sub(" ", answer)
         return "it gives a time; the question asks for a rate" \
-            if _DURATION.search(plain) and not _RATE.search(plain) and not _RATE_SAID.search(plain) \
+            if _DURATION.search(plain) and not _RATE.search(plain) \
             else ""
     given = _normalised(question)
     if asked == "count":  # "… retry attempts … by using 120 ms delay": a time is no count
@@ -2198,10 +2200,9 @@ def wrong_kind(question: str, answer: str) -> str:
     return ""
 
 
-# A question for a speed ("How fast …", "the compression speed", "压缩速度"), and what says a rate, a time or a comparison.
+# A question for a speed ("How fast …", "the compression speed", "压缩速度"), and what says a time or a comparison.
 _SPEED_ASKED = re.compile(r"\bhow\s+fast\b|\b(?:compression|decompression|transfer|throughput|read|write|download|upload"
                           r"|copy|encoding|decoding)\s+(?:speed|rate)\b|(?:压缩|解压|传输|读|写|编码|解码)(?:缩)?速度|吞吐", re.I)
-_RATE_SAID = re.compile(r"每秒|/\s*秒|/\s*s(?:ec(?:ond)?)?\b|\b(?:per|a|each|every)[\s-]+sec(?:ond)?\b|\d\s*[kmgt]?i?b(?:it)?ps\b", re.I)
 _TIME_WORD = re.compile(r"\b(?:sec(?:ond)?s?|minutes?|hours?|ms|faster|slower|quicker|times|twice)\b|秒|分钟|小时|快|慢|倍", re.I)
 # A size an answer gives in digits ("3700 kbytes", "64 KiB", "512 bytes") or in words ("six hundred extra bytes").
 _SIZE_GIVEN = re.compile(r"\d\s*(?:[kmgt]i?b(?:ytes?)?|(?:kilo|mega|giga|tera)?bytes?)(?![a-z])", re.I)
