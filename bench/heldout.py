@@ -1,11 +1,11 @@
 #!/usr/bin/env python
-"""Build kb's one hundred held-out sets: fifty PDF and fifty HTML manuals, each held out for one round.
+"""Build kb's one hundred and two held-out sets: fifty-one PDF and fifty-one HTML manuals, each held out for one round.
 
     .venv/bin/python bench/heldout.py                       # fetch + lay out every corpus, check all question sets
     .venv/bin/python bench/heldout.py --find "LTSP"         # where a phrase is (PDF pages, HTML files), in every corpus
     .venv/bin/python bench/heldout.py --corpus debian-harden  # only one corpus (repeatable)
 
-Sources: one hundred packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
+Sources: one hundred and two packages from Debian 12 (bookworm) main, section doc, that no other kb benchmark uses,
 fetched with `apt-get download PACKAGE=VERSION` into bench/.cache/heldout/<name>/ (sha256 pinned
 below) and unpacked there with `dpkg -x`:
 
@@ -1591,6 +1591,40 @@ below) and unpacked there with `dpkg -x`:
   3.30 to 3.40 (plug_330.html: other versions' facts), the contact page (contact.html: addresses), the version
   history, licence and greetings (history.txt, license.txt, greetings.txt), the search script, the images, and the
   changelogs and copyright.
+- debian-reportlab: python-reportlab-doc 3.6.12-1+deb12u1 (sha256
+  f7d27c209eb0c2063b604f34414681d0694a83280aa1668f0bccc685f607131c), the "ReportLab PDF Library User Guide" for
+  ReportLab version 3.6.12 by the ReportLab team (the Python library that writes PDF documents and draws charts): the
+  introduction (what the library is, installation, getting involved, site configuration with rl_config, the goals of
+  the 3.x series); graphics and text with pdfgen (the canvas and its constructor arguments, the draw and state change
+  operations, coordinates, colours, colour space checking and overprinting, the standard fonts and text objects,
+  paths and lines, shapes and Bezier curves); fonts and encodings (Unicode input, automatic font substitution, Type 1
+  fonts, the single-byte encodings, TrueType and Asian fonts, the renderPM tests); PDF's special capabilities (forms,
+  links and destinations, outline trees, page transitions, document info, encryption, interactive forms); Platypus
+  (design goals, flowables, frames, documents and templates); paragraphs (styles, the XML markup tags, intra-paragraph
+  markup, bullets and numbering); tables and their styles; programming flowables (DocAssign to DocWhile); the other
+  useful flowables (Preformatted to BalancedColumns); writing your own flowables; the graphics library (drawings,
+  charts, labels, axes, bar and line charts, line plots, pie charts, legends, shapes, widgets); and the demos. Kept:
+  the PDF of the manual, 134 PDF pages (about 277,400 characters of text as pypdf extracts it; pages 1-5 are the title
+  and the contents; the printed page number is the PDF's; the code charts of the encodings and the text of the demo
+  drawings come out as runs of single glyphs and words), one file, as the package ships it. Left out: the API
+  reference as HTML (html/: another document, built by Sphinx from the docstrings), the example scripts (examples/),
+  the PythonPoint demos (pythonpoint-demos/), and the changelogs and copyright.
+- debian-markdown: python-markdown-doc 3.4.1-2+deb12u1 (sha256
+  7d4a70ccbf465dcb2a6aaad68f1b843a60ad4f85b7174ef8606766337e9647bb), the HTML documentation of Python-Markdown 3.4.1
+  (the Python implementation of John Gruber's Markdown, rendered by MkDocs): the front page (goals, features and the
+  differences from the reference implementation), installation, the library reference (markdown.markdown and its
+  keywords, markdown.markdownFromFile, the Markdown class), the command line, the extensions' index and one page per
+  officially supported extension (abbreviations, admonition, attribute lists, CodeHilite, definition lists, extra,
+  fenced code blocks, footnotes, legacy attributes, legacy emphasis, meta-data, new line to break, Markdown in HTML,
+  sane lists, SmartyPants, table of contents, tables, WikiLinks), the extension API (the processors of each phase,
+  the ElementTree, registering extensions, configuration settings, naming, the registries), the test tools and the
+  contributors' guide (issues, pull requests, the style guides, the development environment, versions, the release
+  process, the labels). The package has no PDF. Kept: the HTML, one file per page as the package ships it, 26 files
+  in the manual's order (sitemap.html's), those in a subfolder laid out flat as <folder>-<page>.html
+  (extensions/toc.html as extensions-toc.html), about 156,400 characters of text once the tags are stripped. Left
+  out: the change log (change_log/: the release notes of every version, other versions' facts), the authors page
+  (authors.html: names), the site map, search and 404 pages (sitemap.html, search.html, 404.html: a menu or no
+  text), the search index, the stylesheets and scripts, and the changelogs, copyright and doc-base metadata.
 Layout:
 
     bench/.cache/heldout/debian-edu/corpus/debian-edu-bookworm-manual.pdf
@@ -1693,6 +1727,8 @@ Layout:
     bench/.cache/heldout/debian-lame/corpus/<page>.html
     bench/.cache/heldout/debian-mpfr/corpus/mpfr-manual.pdf
     bench/.cache/heldout/debian-httrack/corpus/<page>.html
+    bench/.cache/heldout/debian-reportlab/corpus/reportlab-userguide.pdf
+    bench/.cache/heldout/debian-markdown/corpus/<page>.html or <folder>-<page>.html
 
 Questions: corpora/heldout-debian-edu-questions.jsonl, corpora/heldout-debian-reference-questions.jsonl,
 corpora/heldout-debian-harden-questions.jsonl, corpora/heldout-debian-firehol-questions.jsonl,
@@ -1743,7 +1779,8 @@ corpora/heldout-debian-speex-questions.jsonl, corpora/heldout-debian-libdbi-ques
 corpora/heldout-debian-libtommath-questions.jsonl, corpora/heldout-debian-qhull-questions.jsonl,
 corpora/heldout-debian-secilc-questions.jsonl, corpora/heldout-debian-vmm-questions.jsonl,
 corpora/heldout-debian-bzip2-questions.jsonl, corpora/heldout-debian-lame-questions.jsonl,
-corpora/heldout-debian-mpfr-questions.jsonl and corpora/heldout-debian-httrack-questions.jsonl, 30 each
+corpora/heldout-debian-mpfr-questions.jsonl, corpora/heldout-debian-httrack-questions.jsonl,
+corpora/heldout-debian-reportlab-questions.jsonl and corpora/heldout-debian-markdown-questions.jsonl, 30 each
 (8 paraphrase and 8 identifier questions in English, 6 cross-lingual, 8 near-miss of which 2 in
 Chinese), written by hand from the manuals' text
 and kept out of any tuning so the sets stay held out.
@@ -2217,6 +2254,13 @@ HTTRACK_PAGES = [  # in the manual's order (index.html's menu, the pages each li
     *(f"step9_opt{n}" for n in range(1, 12)), "fcguide", "cmddoc", "options", "filters", "httrack.man",
     "dev", "scripting", "plug", "library", "cache", "abuse",
 ]
+MARKDOWN_PAGES = [  # in the manual's order (sitemap.html's): the front page, then a file per page, <folder>-<page> flat
+    "index", "install", "reference", "cli", "extensions/index",
+    *(f"extensions/{e}" for e in ("abbreviations", "admonition", "attr_list", "code_hilite", "definition_lists",
+                                  "extra", "fenced_code_blocks", "footnotes", "legacy_attrs", "legacy_em", "meta_data",
+                                  "nl2br", "md_in_html", "sane_lists", "smarty", "toc", "tables", "wikilinks", "api")),
+    "test_tools", "contributing",
+]
 CORPORA = {
     "debian-edu": Corpus(
         "debian-edu-doc-en", "2.12.23~deb12u1", "0a985aebd07dd69ea1d22c767c410fbca429e7c9fa378024bcaf4fedeb09506a",
@@ -2618,6 +2662,14 @@ CORPORA = {
     "debian-httrack": Corpus(
         "httrack-doc", "3.49.4-1", "3ae4d87cc658671718cca7892e81914e5a73f07b445c988eb03346242706e2c2",
         {f"{p}.html": f"usr/share/httrack/html/{p}.html" for p in HTTRACK_PAGES},
+    ),
+    "debian-reportlab": Corpus(
+        "python-reportlab-doc", "3.6.12-1+deb12u1", "f7d27c209eb0c2063b604f34414681d0694a83280aa1668f0bccc685f607131c",
+        {"reportlab-userguide.pdf": "usr/share/doc/python-reportlab-doc/reportlab-userguide.pdf"},
+    ),
+    "debian-markdown": Corpus(
+        "python-markdown-doc", "3.4.1-2+deb12u1", "7d4a70ccbf465dcb2a6aaad68f1b843a60ad4f85b7174ef8606766337e9647bb",
+        {f"{p.replace('/', '-')}.html": f"usr/share/doc/python-markdown-doc/docs/{p}.html" for p in MARKDOWN_PAGES},
     ),
 }
 KINDS = {"paraphrase", "identifier", "cross-lingual", "near-miss"}
