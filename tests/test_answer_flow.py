@@ -230,6 +230,32 @@ def test_an_option_whose_own_search_ranks_its_passage_low_is_still_found():
     assert answer.refused_by == "terms" and model.prompts == []
 
 
+def test_a_term_the_fused_search_misses_is_taken_from_the_lexical_search_only_in_the_questions_documents():
+    """The passage holding the name a question uses, which neither fused search ranks (the question's, the name's),
+    comes from the lexical search for the name, where a document the question's passages come from holds it as
+    itself; another manual's passage, or one holding the name only inside a longer one, leaves the question refused."""
+    from dataclasses import replace
+
+    tables = [replace(_hit(n, f"Table {n} draws its empty cells with the default style."), doc_id="guide") for n in range(1, 6)]
+    lexical_hits: list[Hit] = []
+
+    def search(query: str, top_k):
+        return tables[: top_k or 5]
+
+    model = ScriptedChat()
+    answerer = Answerer(LLMSettings(), search=search, is_relevant=lambda hits, q: True, model=lambda: model,
+                        model_name=model.name, lexical=lambda query, top_k: lexical_hits[: top_k or 5])
+    setting = "emptyTableAction: Controls behaviour for empty tables, can be 'error' (default), 'indicate' or 'ignore'."
+    lexical_hits[:] = [replace(_hit(9, setting), doc_id="guide")]
+    _, answer, _ = _run(answerer, "What values does emptyTableAction accept?")
+    assert answer.refused_by != "terms" and len(model.prompts) == 1 and "'indicate'" in model.prompts[0]
+    for text, document in ((setting, "another-guide"), (setting.replace("emptyTableAction", "emptyTableActions"), "guide")):
+        model.prompts.clear()
+        lexical_hits[:] = [replace(_hit(9, text), doc_id=document)]
+        _, answer, _ = _run(answerer, "What values does emptyTableAction accept?")
+        assert answer.refused_by == "terms" and model.prompts == []
+
+
 def test_a_name_a_question_uses_that_no_document_holds_is_refused_without_the_model():
     """"kittycairo 终端默认的画布尺寸是多少？" (gnuplot, round 25): neither the passages nor a search for
     the word alone find "kittycairo" (the manual documents a canvas terminal, not that one), so the

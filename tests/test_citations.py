@@ -3867,6 +3867,25 @@ def test_a_method_named_by_its_class_is_mentioned_where_a_reference_lists_it_und
     assert unsupported_terms("What is the default value of net.ipv6.ip_forward?", sysctl) == ["net.ipv6.ip_forward"]
 
 
+def test_an_attribute_named_by_its_module_in_camel_case_is_mentioned_where_the_modules_list_names_it():
+    """ReportLab's guide (round 55) lists "Useful rl_config variables … • trustedSchemes: a list of allowed URL schemes":
+    the question's "rl_config.trustedSchemes" is mentioned. Not an attribute the passages never name, one they name
+    only as another object's, a module they never name, nor a name the question writes all in lower case (no
+    attribute's shape: "rl_config.trustedschemes")."""
+    from kb.answer.citations import unsupported_terms
+
+    guide = [P(1, "Useful rl_config variables • verbose: set to integer values to control diagnostic output. • trustedHosts: "
+                  "if not None a list of glob patterns of trusted hosts. • trustedSchemes: a list of allowed URL schemes used "
+                  "with trustedHosts")]
+    assert unsupported_terms("Which URL schemes does rl_config.trustedSchemes allow by default?", guide) == []
+    assert unsupported_terms("Which URL schemes does rl_config.trustedSchemas allow?", guide) == ["rl_config.trustedschemas"]
+    assert unsupported_terms("Which URL schemes does pdf_config.trustedSchemes allow?", guide) == ["pdf_config.trustedschemes"]
+    assert unsupported_terms("Which URL schemes does rl_config.trustedschemes allow?", guide) == ["rl_config.trustedschemes"]
+    other = [P(1, "Useful rl_config variables • verbose: set to integer values to control diagnostic output."),
+             P(2, "canvas.trustedSchemes lists the schemes a canvas may link to.")]
+    assert unsupported_terms("Which URL schemes does rl_config.trustedSchemes allow?", other) == ["rl_config.trustedschemes"]
+
+
 def test_a_size_of_the_other_store_is_not_the_size_asked_for():
     """The Debian kernel handbook's held-out near miss: "How much RAM does the handbook recommend …?" answered with
     the disk space it recommends; a memory size answers it, and so does an answer that gives both."""

@@ -265,6 +265,39 @@ def test_a_question_naming_what_no_passage_mentions_is_refused_without_the_model
         assert "shared_buffers_max" in answer.dropped[0]
 
 
+def test_a_name_one_passage_holds_is_read_from_the_lexical_search_before_the_question_is_refused(tmp_path, smollm2):
+    """ReportLab's "What values does the rl_config variable emptyTableAction accept …?" (round 55): the one passage
+    that holds the name ranks low in the fused search, for the question and for the name alone (the dense
+    retriever prefers the many passages about tables, and pulls it below them), and first in BM25's. Before the
+    term check refuses, the answer path reads the lexical search for the name, and the question reaches the
+    model with that passage. A name no passage holds is still refused without the model."""
+    from kb.models.embedder import open_embedder
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    tables = "\n".join(f"## {i}.{j} Table{'Style' if j % 2 else ''} actions\n\nThe table{i}{j} object handles empty cells and "
+                       "actions on tables: " + " ".join(f"cell {k} of row {i} is drawn with style {j}." for k in range(12)) + "\n"
+                       for i in range(1, 3) for j in range(1, 9))
+    settings_list = " ".join(f"• setting{k}Path: a list of strings naming directories searched for resources of kind {k}."
+                             for k in range(12))
+    (docs / "guide.md").write_text(f"# Guide\n\n{tables}\n## Useful settings\n\n{settings_list} • emptyTableAction: Controls "
+                                   "behaviour for empty tables, can be 'error' (default), 'indicate' or 'ignore'.\n")
+    settings = load_settings(environ={"KB_STORE__PATH": str(tmp_path / "store"), "KB_EMBEDDING__MODEL": "multilingual-e5-small"})
+    with KnowledgeBase(settings, embedder=open_embedder(settings.embedding)) as kb:
+        kb.ingest([docs])
+        question = "What values does emptyTableAction accept?"
+        for query in (question, "emptytableaction"):  # neither fused search finds it
+            assert not any("emptyTableAction" in h.text for h in kb.search(query, 5))
+        assert "emptyTableAction" in kb.search("emptytableaction", 5, mode="lexical")[0].text
+        events = list(kb.answerer(smollm2).stream(question, max_tokens=8, temperature=0.0))
+        sources = next(e.data for e in events if e.kind == "sources")
+        assert events[-1].data.refused_by != "terms" and any("emptyTableAction" in p.text for p in sources)
+        answer = events[-1].data
+        assert answer.timings["ttft_ms"] is not None  # the model was asked
+        events = list(kb.answerer(smollm2).stream("What values does emptyRowAction accept?"))
+        assert events[-1].data.refused_by == "terms" and events[-1].data.timings["ttft_ms"] is None
+
+
 def test_the_roll_back_answer_is_a_clean_numbered_list(sample_kb):
     answer = sample_kb.ask("How do I roll back a deploy?", temperature=0.0)
     assert not answer.refused and answer.citations, answer.answer

@@ -2938,14 +2938,19 @@ def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:
     def alone(name: str, body: str) -> bool:  # (a method's name on its own, not a part of another dotted name)
         return re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", body) is not None
 
-    missing = {t for t in missing if not ((method := _METHOD_OF.fullmatch(t)) and all(
-        any(alone(name, body) if name == method.group(2) else _whole(name).search(body) for body in texts)
+    # (and an attribute the question names by its module in camel case, "rl_config.trustedSchemes", where a list of
+    # the module's variables names it alone: "Useful rl_config variables … • trustedSchemes: a list of allowed URL schemes")
+    attributes = {m.group(0).lower(): m for m in _ATTRIBUTE_OF.finditer(MARKER.sub(" ", question))}
+    missing = {t for t in missing if not ((method := _METHOD_OF.fullmatch(t) or attributes.get(t)) and all(
+        any(alone(name.lower(), body) if name == method.group(2) else _whole(name.lower()).search(body) for body in texts)
         for name in method.groups()))}
     return sorted(missing | set(other_versions(question, texts)))
 
 
 # A method named by its class (lower-cased): "syncreplconsumer.syncrepl_search", the method's name of parts.
 _METHOD_OF = re.compile(r"(?:[a-z_][a-z0-9_]*\.)*([a-z_][a-z0-9_]{3,})\.([a-z][a-z0-9]*_[a-z0-9_]+)")
+# An attribute named by its module, in camel case as the question writes it: "rl_config.trustedSchemes".
+_ATTRIBUTE_OF = re.compile(r"(?<![\w.])(?:[a-z_][a-z0-9_]*\.)*([a-z_][a-z0-9_]{3,})\.([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)(?![\w.])")
 
 
 # "Who is the (current) leader of X?", "Who leads X?": the role the question asks a person for.

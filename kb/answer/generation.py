@@ -98,9 +98,12 @@ class Answerer:
         is_relevant: Callable[[list[Hit], str], bool],
         model: Callable[[], ChatModel],
         model_name: str,
+        lexical: Callable[[str, int | None], list[Hit]] | None = None,
     ):
         self.settings = settings
         self._search = search
+        # kb's lexical retriever alone, for a term's own search (see _find_terms); None: the fused search only.
+        self._lexical = lexical
         self._is_relevant = is_relevant
         self._model = model
         self.model_name = model_name
@@ -243,6 +246,14 @@ class Answerer:
                 further = self._search(term, NAME_SEARCH_K)
                 hit = next((h for h in further if h.chunk_id not in held and h.doc_id in documents
                             and names_option(h, term)), None)
+            if hit is None and self._lexical is not None:
+                # A name one passage alone holds is that passage's alone in BM25's ranking, where the fused
+                # ranking can bury it under the dense retriever's opinion of it: "emptyTableAction" ranked
+                # 23rd by its own fused search (ReportLab, round 55). The lexical search reads it, in a
+                # document the question's passages come from.
+                documents = {h.doc_id for h in hits}
+                hit = next((h for h in self._lexical(term, NAME_SEARCH_K) if h.chunk_id not in held
+                            and h.doc_id in documents and holds(h, term)), None)
             if hit is not None:
                 held.add(hit.chunk_id)
                 rescued.append(hit)
