@@ -2965,6 +2965,31 @@ def test_round_31_s_right_answers_are_kept():
     assert names_no_setting(question, "The prset parameter allows it [1].", ratepr)
 
 
+def test_a_pdf_table_of_parameters_gives_the_default_in_the_row_of_the_parameter_asked():
+    """ReportLab's guide (round 55) tabulates canvas.acroform.checkbox's parameters under "Parameter Meaning Default",
+    which the PDF's text flattens: "… (absolute coordinates) 0 size The outline dimensions size x size 20 checked …".
+    20 is size's default; not to a question about another row's parameter, not a value of a table without that
+    header, and not a value inside a row's meaning."""
+    from kb.answer.citations import _normalised, given_as_default
+
+    table = _normalised("The arguments are canvas.acroform.checkbox parameters Parameter Meaning Default name the "
+                        "parameter's name None x the horizontal position on the page (absolute coordinates) 0 y the vertical "
+                        "position on the page (absolute coordinates) 0 tooltip the text shown when the pointer rests on it "
+                        "None size The outline dimensions size x size 20 checked if True the checkbox is initially checked False "
+                        "buttonStyle the checkbox style (see below) 'check' borderWidth as it says 1")
+    question = "what is the default value of the size parameter when creating a checkbox using canvas.acroform.checkbox?"
+    assert given_as_default("20", table, question)
+    assert given_as_default("1", table, "what is the default borderwidth of a checkbox?")
+    assert not given_as_default("20", table, "what is the default borderwidth of a checkbox?")
+    assert not given_as_default("20", table.replace("parameter meaning default", "parameter meaning"), question)
+    inside = table.replace("size the outline dimensions size x size 20", "size the outline, 12 by 12 in earlier versions, 20")
+    assert not given_as_default("12", inside, question)
+    passages = [P(1, table)]
+    assert not ground("The default size of a checkbox is 20 [1].", passages, question).dropped
+    assert ground("The default borderWidth of a checkbox is 20 [1].", passages,
+                  "What is the default borderWidth of a checkbox?").dropped
+
+
 def test_the_default_of_a_limit_answers_what_holds_unless_changed():
     """YARA (round 31): "at most how many bytes … unless it is changed" is answered by the default of
     max_match_data, "the maximum number of bytes … By the default this is set to 512"; "the maximum

@@ -1055,6 +1055,12 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
             # a help table's "Current Setting" column, as the program starts: "Temp <number> 0.100000",
             # in the row of the setting the question names, where the passage has not set it before
             return True
+        row = _PARAMETER_ROW.search(text[max(0, m.start() - PARAMETER_ROW_CHARS) : m.start()])
+        if row and _DEFAULT_LAST_COLUMN.search(text[max(0, m.start() - TABLE_CHARS) : m.start()]) \
+                and _ROW_END.match(text[m.end() :]) and re.search(rf"(?<![\w-]){re.escape(row.group(1))}(?![\w-])", named):
+            # a PDF's table of parameters, its header flattened into the text, "Parameter Meaning Default": "size The
+            # outline dimensions size x size 20", in the row of the parameter the question names, the row's last value
+            return True
         if _RANGE_END.search(text[max(0, m.start() - 12) : m.start()]) or _RANGE_START.match(text[m.end() : m.end() + 12]):
             continue
         typed = _TYPED_SETTING.search(text[max(0, m.start() - TYPED_CHARS) : m.start()])
@@ -1181,6 +1187,13 @@ TABLE_CHARS = 2000  # how far down a table its header reaches
 # over rows of a name, its options ("<number>", "yes/no") and its value.
 _CURRENT_COLUMN = re.compile(r"\bparameter\s+options\s+current\s+setting\b")
 _HELP_ROW = re.compile(r"(?:^|\s)([a-z][\w-]*)\s+(?:<[\w ]+>(?:\s*,\s*<[\w ]+>)*|[\w-]+(?:/[\w-]+)+)\s*$")
+# A PDF's table of a call's parameters, its header flattened into the text ("Parameter Meaning Default"), over rows of
+# a name, what it means and its default, each row after the last one's default (a number, None, True, False, a
+# quoted word): "… (absolute coordinates) 0 size The outline dimensions size x size 20" (ReportLab, round 55).
+_DEFAULT_LAST_COLUMN = re.compile(r"\b(?:parameter|argument|option|attribute|property|name)s?\s+(?:meaning|description)\s+default\b")
+_PARAMETER_ROW = re.compile(r"(?s:.*)(?:\d|\bnone|\btrue|\bfalse|')\s+([a-z_]\w*)\s[^\d\n]{0,80}$")  # (the last row)
+PARAMETER_ROW_CHARS = 120
+_ROW_END = re.compile(r"\s*$|\s+[a-z_]\w*\s+[^\d\s]")  # the next row's name and meaning, or the end ("12 by 12" goes on)
 _ROW_VALUE = re.compile(r"(?:^|\s)[a-z_][\w.-]*[ \t]*\|[ \t]*$")
 # A parameter declared with its value, as an XSL stylesheet's reference gives its default (the value
 # starts the declaration, or is a part of it: "2007-10", "'target.db'").
