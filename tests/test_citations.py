@@ -3911,6 +3911,23 @@ def test_an_attribute_named_by_its_module_in_camel_case_is_mentioned_where_the_m
     assert unsupported_terms("Which URL schemes does rl_config.trustedSchemes allow?", other) == ["rl_config.trustedschemes"]
 
 
+def test_a_page_named_after_the_module_asked_is_about_it_and_one_character_quotations_pair_their_marks():
+    """Python-Markdown (round 55): the values of md_in_html's markdown attribute are on extensions-md_in_html.html, in a
+    passage that never writes "md_in_html": the page's file name names it. And "1", "block", and "span" quote 1,
+    block and span, not ", and "."""
+    question = "What are the three values that can be assigned to the markdown attribute in the md_in_html extension?"
+    answer = 'The three values are "1", "block", and "span" [2].'
+    assert facts(answer) == {"1", "block", "span"}
+    usage = Labelled(1, "The md_in_html extension parses Markdown inside raw HTML blocks.",
+                     "extensions-md_in_html.html · Markdown in HTML > Usage")
+    values = 'Set the markdown attribute to "1" to parse the element by its type, "block" to parse block-level content ' \
+             'or "span" to parse inline content only.'
+    assert not ground(answer, [usage, Labelled(2, values, "extensions-md_in_html.html · Markdown in HTML > Syntax")],
+                      question).dropped
+    assert ground(answer, [usage, Labelled(2, values, "extensions-attr_list.html · Attribute Lists > Syntax")],
+                  question).dropped  # (another page's values)
+
+
 def test_a_size_of_the_other_store_is_not_the_size_asked_for():
     """The Debian kernel handbook's held-out near miss: "How much RAM does the handbook recommend …?" answered with
     the disk space it recommends; a memory size answers it, and so does an answer that gives both."""

@@ -385,7 +385,9 @@ _NOT_PRODUCTS = frozenset("version versions release releases section sections ch
 # A dot and digits after no number: one suffix ("append '.0'"), not the number after the dot.
 _SUFFIX_NUMBER = re.compile(r"(?<![\w.])\.\d+(?!\w|\.\w)")
 # What an answer quotes: a passage must hold the words as they stand ("UPS battery low").
-_QUOTED = re.compile(r"[\"“「]([^\"“”「」\n]{2,60})[\"”」]")  # (not ' or ’: "aptitude's … it's" quotes nothing)
+# (a one-character quotation pairs its marks too, though it is no name: "1", "block" and "span" quote block and span,
+# not ", and ")
+_QUOTED = re.compile(r"[\"“「]([^\"“”「」\n]{1,60})[\"”」]")  # (not ' or ’: "aptitude's … it's" quotes nothing)
 
 
 # A file name extension said alone ("must end in .multi", "以 .multi 结尾"): a fact, as a word of the sentence is not.
@@ -426,7 +428,7 @@ def facts(sentence: str) -> set[str]:
     # (a sentence's full stop or comma inside quoted words is no part of them: "calepin," which means "notebook.";
     # ":q!" and "C:" keep theirs)
     found |= {re.sub(r"(?<=[a-z])[.,]$", "", q) if re.fullmatch(r"[\w' -]+[.,]?", q) else q
-              for q in (" ".join(quoted.lower().split()) for quoted in _QUOTED.findall(_CODE.sub(" ", plain))) if re.search(r"\w", q)}
+              for q in (" ".join(quoted.lower().split()) for quoted in _QUOTED.findall(_CODE.sub(" ", plain))) if len(q) > 1 and re.search(r"\w", q)}
     found |= {e.lower() for e in _EXTENSION.findall(_CODE.sub(" ", plain))}
     # (a one-dash option of five lower-case letters or more: "-pslevel", which no passage names, is
     # made up; not one-letter flags run together, "tar -xzf", nor "-fno-…", "-Xmx2g" or "-Dfile.encoding")
@@ -677,6 +679,14 @@ _MODIFIER = re.compile(r"(?<!\bdoes\s)(?<!\bdo\s)(?<!\bdid\s)(?<!\bis\s)(?<!\bar
 
 def _label(passage: Cited) -> str:
     return _normalised(getattr(passage, "label", "") or getattr(passage, "heading", "") or "")
+
+
+def _file_parts(passage: Cited) -> set[str]:
+    """The parts of the file name a passage's label starts with, its extension aside ("extensions-md_in_html.html":
+    extensions, md_in_html): a page named after a module is about it."""
+    source = (getattr(passage, "label", "") or "").split(" · ", 1)[0].strip().lower()
+    stem = re.sub(r"\.[a-z0-9]{1,5}$", "", source.rsplit("/", 1)[-1])
+    return set(re.split(r"[-\s]+", stem)) - {""}
 
 
 def _in_every_name(names: set[str], passages: list[Cited]) -> set[str]:
@@ -1318,7 +1328,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     # a name: the setting names as they stand)
     plain = plain_settings(question) - settings if single else set()
     named_in = settings | (latin_names(question) if single else set())
-    set_by = {p.n: {t for t in named_in if mentions(t, _headed(p))} for p in passages}
+    # (or its page's file name does, as a part of it: "extensions-md_in_html.html" is md_in_html's page)
+    set_by = {p.n: {t for t in named_in if mentions(t, _headed(p)) or t in _file_parts(p)} for p in passages}
     # A hyphenated name with the product's own name in it (dibbler-relay, where every passage is from
     # dibbler-users-guide.pdf) is the product's, and a passage that says "relay" is about it too.
     products = _in_every_name(named_in - terms, passages)  # (a Latin word of a Chinese question too: "yaws")
@@ -1329,6 +1340,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     modifiers = {m for m in _MODIFIER.findall(question.lower()) if not any(
         _keyed(m, p.text) or re.search(rf"^[ \t]*{re.escape(m)}\b", p.text, re.M | re.I) for p in passages)}
     named_by = {p.n: {t for t in named_in | plain if (_names(t, _headed(p), _label(p), t in plain, t in modifiers)
+                                                      or t in _file_parts(p)
                                                       if t in lenient
                                                       else t in set_by[p.n])} - products for p in passages}
     # (a chunk of a section that another chunk of it, same label, names it in is about it too: the
@@ -3165,7 +3177,8 @@ def names_no_setting(question: str, answer: str, passages: list[Cited] | None = 
            if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given) for p in passages):
         return False
     names = [code or ident for code, ident in _IDENTIFIER.findall(plain)]
-    names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + _QUOTED.findall(plain) + _ASSIGNED.findall(plain)
+    names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + [q for q in _QUOTED.findall(plain) if len(q) > 1] \
+        + _ASSIGNED.findall(plain)
     names += [m.group(1) for m in _SINGLE_QUOTED.finditer(plain)
               if m.group(1).lower() not in _TYPE_WORDS | {"on", "off"}
               and not re.match(rf"\s*{_QUOTED_NOT_NAME}", plain[m.end():], re.I)
