@@ -428,7 +428,8 @@ def facts(sentence: str) -> set[str]:
     # (a sentence's full stop or comma inside quoted words is no part of them: "calepin," which means "notebook.";
     # ":q!" and "C:" keep theirs)
     found |= {re.sub(r"(?<=[a-z])[.,]$", "", q) if re.fullmatch(r"[\w' -]+[.,]?", q) else q
-              for q in (" ".join(quoted.lower().split()) for quoted in _QUOTED.findall(_CODE.sub(" ", plain))) if len(q) > 1 and re.search(r"\w", q)}
+              for q in (" ".join(quoted.lower().split()) for quoted in _QUOTED.findall(_CODE.sub(" ", plain)))
+              if len(q) > 1 and re.search(r"\w", q)}
     found |= {e.lower() for e in _EXTENSION.findall(_CODE.sub(" ", plain))}
     # (a one-dash option of five lower-case letters or more: "-pslevel", which no passage names, is
     # made up; not one-letter flags run together, "tar -xzf", nor "-fno-…", "-Xmx2g" or "-Dfile.encoding")
@@ -1067,7 +1068,8 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
             return True
         row = _PARAMETER_ROW.search(text[max(0, m.start() - PARAMETER_ROW_CHARS) : m.start()])
         if row and _DEFAULT_LAST_COLUMN.search(text[max(0, m.start() - TABLE_CHARS) : m.start()]) \
-                and _ROW_END.match(text[m.end() :]) and re.search(rf"(?<![\w-]){re.escape(row.group(1))}(?![\w-])", named):
+                and _ROW_END.match(text[m.end() :]) \
+                and re.search(rf"(?<![\w-]){re.escape(row.group(1))}(?![\w-])", named):
             # a PDF's table of parameters, its header flattened into the text, "Parameter Meaning Default": "size The
             # outline dimensions size x size 20", in the row of the parameter the question names, the row's last value
             return True
@@ -1200,10 +1202,12 @@ _HELP_ROW = re.compile(r"(?:^|\s)([a-z][\w-]*)\s+(?:<[\w ]+>(?:\s*,\s*<[\w ]+>)*
 # A PDF's table of a call's parameters, its header flattened into the text ("Parameter Meaning Default"), over rows of
 # a name, what it means and its default, each row after the last one's default (a number, None, True, False, a
 # quoted word): "… (absolute coordinates) 0 size The outline dimensions size x size 20" (ReportLab, round 55).
-_DEFAULT_LAST_COLUMN = re.compile(r"\b(?:parameter|argument|option|attribute|property|name)s?\s+(?:meaning|description)\s+default\b")
+_DEFAULT_LAST_COLUMN = re.compile(r"\b(?:parameter|argument|option|attribute|property|name)s?\s+"
+                                  r"(?:meaning|description)\s+default\b")
 _PARAMETER_ROW = re.compile(r"(?s:.*)(?:\d|\bnone|\btrue|\bfalse|')\s+([a-z_]\w*)\s[^\d\n]{0,80}$")  # (the last row)
 PARAMETER_ROW_CHARS = 120
-_ROW_END = re.compile(r"\s*$|\s+[a-z_]\w*\s+[^\d\s]")  # the next row's name and meaning, or the end ("12 by 12" goes on)
+# (the next row's name and meaning, or the end: "12 by 12" goes on)
+_ROW_END = re.compile(r"\s*$|\s+[a-z_]\w*\s+[^\d\s]")
 _ROW_VALUE = re.compile(r"(?:^|\s)[a-z_][\w.-]*[ \t]*\|[ \t]*$")
 # A parameter declared with its value, as an XSL stylesheet's reference gives its default (the value
 # starts the declaration, or is a part of it: "2007-10", "'target.db'").
@@ -2964,10 +2968,11 @@ def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:
         return re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", body) is not None
 
     # (and an attribute the question names by its module in camel case, "rl_config.trustedSchemes", where a list of
-    # the module's variables names it alone: "Useful rl_config variables … • trustedSchemes: a list of allowed URL schemes")
+    # the module's variables names it alone: "Useful rl_config variables … • trustedSchemes: a list of allowed …")
     attributes = {m.group(0).lower(): m for m in _ATTRIBUTE_OF.finditer(MARKER.sub(" ", question))}
     missing = {t for t in missing if not ((method := _METHOD_OF.fullmatch(t) or attributes.get(t)) and all(
-        any(alone(name.lower(), body) if name == method.group(2) else _whole(name.lower()).search(body) for body in texts)
+        any(alone(name.lower(), body) if name == method.group(2) else _whole(name.lower()).search(body)
+            for body in texts)
         for name in method.groups()))}
     return sorted(missing | set(other_versions(question, texts)))
 
@@ -2975,7 +2980,8 @@ def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:
 # A method named by its class (lower-cased): "syncreplconsumer.syncrepl_search", the method's name of parts.
 _METHOD_OF = re.compile(r"(?:[a-z_][a-z0-9_]*\.)*([a-z_][a-z0-9_]{3,})\.([a-z][a-z0-9]*_[a-z0-9_]+)")
 # An attribute named by its module, in camel case as the question writes it: "rl_config.trustedSchemes".
-_ATTRIBUTE_OF = re.compile(r"(?<![\w.])(?:[a-z_][a-z0-9_]*\.)*([a-z_][a-z0-9_]{3,})\.([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)(?![\w.])")
+_ATTRIBUTE_OF = re.compile(r"(?<![\w.])(?:[a-z_][a-z0-9_]*\.)*([a-z_][a-z0-9_]{3,})\."
+                           r"([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)(?![\w.])")
 
 
 # "Who is the (current) leader of X?", "Who leads X?": the role the question asks a person for.
@@ -3177,8 +3183,8 @@ def names_no_setting(question: str, answer: str, passages: list[Cited] | None = 
            if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", given) for p in passages):
         return False
     names = [code or ident for code, ident in _IDENTIFIER.findall(plain)]
-    names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + [q for q in _QUOTED.findall(plain) if len(q) > 1] \
-        + _ASSIGNED.findall(plain)
+    names += _SHORT_OPTION.findall(plain) + _ALL_CAPS.findall(plain) + _ASSIGNED.findall(plain)
+    names += [q for q in _QUOTED.findall(plain) if len(q) > 1]
     names += [m.group(1) for m in _SINGLE_QUOTED.finditer(plain)
               if m.group(1).lower() not in _TYPE_WORDS | {"on", "off"}
               and not re.match(rf"\s*{_QUOTED_NOT_NAME}", plain[m.end():], re.I)
