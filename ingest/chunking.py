@@ -5,8 +5,8 @@ sentence longer than a chunk is cut at token boundaries). Units are packed greed
 at most `chunk_size` tokens, with `chunk_overlap` tokens of trailing units repeated at the start of
 the next chunk. A heading change starts a new chunk; a page change does not (a chunk keeps
 its page range), and a section that would make a chunk under a quarter of `chunk_size` (a lone
-title, a one-line section) joins the next section's chunk instead, its heading joined to that
-section's. Nothing crosses a document: the chunker sees one document at a time.
+title, a one-line section) joins the next section's chunk instead. Nothing crosses a document: the
+chunker sees one document at a time.
 
 The hard limit is what the model reads: `max_tokens` less the passage prefix and the heading line
 that `Chunk.embedding_text` puts in front of the text.
@@ -93,9 +93,7 @@ class Chunker:
     def fit_heading(self, heading: tuple[str, ...]) -> tuple[str, ...]:
         """The heading path, shortened until it takes at most a third of what the model reads
         (outer levels go first, then characters), so there is always room for the text."""
-        return self._shortened(clean_heading(heading))
-
-    def _shortened(self, heading: tuple[str, ...]) -> tuple[str, ...]:
+        heading = clean_heading(heading)
         limit = self.embedder.max_tokens // 3
         while heading and self.embedder.count_tokens([HEADING_SEPARATOR.join(heading)])[0] > limit:
             if len(heading) > 1:
@@ -109,50 +107,26 @@ class Chunker:
         offset = 0
         current: list[_Unit] = []
         heading: tuple[str, ...] | None = None
-        label: tuple[str, ...] = ()  # the heading of the chunk being filled
         for section in sections:
             section_heading = self._fitted.get(section.heading)
             if section_heading is None:
                 section_heading = self._fitted[section.heading] = self.fit_heading(section.heading)
             if heading is not None and section_heading != heading and current:
                 if sum(u.tokens for u in current) >= self.chunk_size // 4:
-                    yield self._piece(current, label)
+                    yield self._piece(current, heading)
                     current = []
-                else:
-                    # a lone title or a one-line section joins the next section's chunk: alone it makes a chunk
-                    # that every short query matches a little. Its heading goes with it: an API reference's
-                    # "Registry.deregister(self, name, strict=True)" over two sentences is what names them.
-                    joined = self._joined(label, section_heading)
-                    if sum(u.tokens for u in current) < self.budget(joined):
-                        label = joined
-                    else:  # (a chunk_size past what the model reads: no room under the longer heading)
-                        yield self._piece(current, label)
-                        current = []
-            if not current:
-                label = section_heading
+                # else: a lone title or a one-line section joins the next section's chunk, under
+                # that section's heading: alone it makes a chunk that every short query matches a little
             heading = section_heading
-            budget = self.budget(label)
+            budget = self.budget(heading)
             for unit in self._units(section, offset, budget):
                 if current and sum(u.tokens for u in current) + unit.tokens > budget:
-                    yield self._piece(current, label)
+                    yield self._piece(current, heading)
                     current = self._overlap(current, budget - unit.tokens)
-                    label, budget = heading, self.budget(heading)  # the rest of the section: its own heading
                 current.append(unit)
             offset += len(section.text) + len(SECTION_GAP)
         if current and heading is not None:
-            yield self._piece(current, label)
-
-    def _joined(self, first: tuple[str, ...], then: tuple[str, ...]) -> tuple[str, ...]:
-        """The heading of a chunk that holds a short section and the next one: their common levels, then each
-        one's own ("Registries > Registry.deregister(…); Registry.get_index_for_name(…)"); the deeper heading
-        where only one has levels of its own (a chapter's lone title before its first section)."""
-        common = 0
-        while common < min(len(first), len(then)) and first[common] == then[common]:
-            common += 1
-        if not first[common:] or not then[common:]:
-            return first if len(first) > len(then) else then
-        own = "; ".join(HEADING_SEPARATOR.join(h[common:]) for h in (first, then))
-        return self._shortened((*first[:common], own))
+            yield self._piece(current, heading)
 
     def _overlap(self, units: list[_Unit], room: int) -> list[_Unit]:
         """The trailing units worth at most `chunk_overlap` tokens that still leave `room`."""

@@ -121,25 +121,6 @@ def test_a_lone_title_joins_the_next_sections_chunk():
     ]
 
 
-def test_a_short_section_joins_the_next_chunk_with_its_heading():
-    """Python-Markdown's API reference (round 55): "Registry.deregister(self, name, strict=True)" heads two sentences,
-    "Remove an item from the registry. Set strict=False to fail silently.": they join the next entry's chunk, and the
-    chunk's heading names both entries, so a search for deregister finds them. Past that chunk, the next section's
-    text is under its own heading."""
-    embedder = HashEmbedder()
-    api = ("Extensions API", "Registries")
-    long_body = " ".join(f"Sentence {i} about indexes." for i in range(20))  # past one chunk of 40 tokens
-    sections = [
-        Section("Set strict=False.", heading=(*api, "Registry.deregister(self, name, strict=True)")),
-        Section(long_body, heading=(*api, "Registry.get_index_for_name(self, name)")),
-    ]
-    pieces = _chunk_all(embedder, sections)
-    assert pieces[0].heading == (*api, "Registry.deregister(self, name, strict=True); Registry.get_index_for_name(self, name)")
-    assert pieces[0].text.startswith("Set strict=False. Sentence 0")
-    assert len(pieces) > 1 and all(p.heading == (*api, "Registry.get_index_for_name(self, name)") for p in pieces[1:])
-    assert all(embedder.count_tokens([p.text])[0] <= 40 for p in pieces)
-
-
 def test_pages_become_ranges_and_offsets_point_into_the_document():
     embedder = HashEmbedder()
     sections = [Section("End of page one.", page=1), Section("Start of page two.", page=2)]
