@@ -229,7 +229,7 @@ class KnowledgeBase:
             is_relevant=lambda hits, query: self.retriever.is_relevant(hits, query),
             model=(lambda: chat_model) if chat_model else self.chat_model,
             model_name=name,
-            lexical=lambda query, top_k: self.search(query, top_k, mode="lexical", filters=filters),
+            lexical=lambda query, top_k: self.search(query, top_k, mode="lexical", filters=filters, rerank=False),
         )
 
     def ask_stream(self, question: str, *, filters: Filters | None = None, **options: Any) -> Iterator[Event]:

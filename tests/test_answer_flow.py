@@ -254,6 +254,12 @@ def test_a_term_the_fused_search_misses_is_taken_from_the_lexical_search_only_in
         lexical_hits[:] = [replace(_hit(9, text), doc_id=document)]
         _, answer, _ = _run(answerer, "What values does emptyTableAction accept?")
         assert answer.refused_by == "terms" and model.prompts == []
+    # (an option counts only where a passage writes it as the question does: not "stack-trace" nor "--trace")
+    for text in ("On an internal error a stack-trace is printed; X marks the frame.",
+                 "menhir --trace: the generated parser logs every shift and reduce action."):
+        lexical_hits[:] = [replace(_hit(9, text), doc_id="guide")]
+        _, answer, _ = _run(answerer, "Which -trace switch letter prints a cross reference list?")
+        assert answer.refused_by == "terms" and model.prompts == []
 
 
 def test_a_name_a_question_uses_that_no_document_holds_is_refused_without_the_model():

@@ -2984,6 +2984,13 @@ def test_a_pdf_table_of_parameters_gives_the_default_in_the_row_of_the_parameter
     assert not given_as_default("20", table.replace("parameter meaning default", "parameter meaning"), question)
     inside = table.replace("size the outline dimensions size x size 20", "size the outline, 12 by 12 in earlier versions, 20")
     assert not given_as_default("12", inside, question)
+    # (no word of a row's meaning is a row's name, "if true the checkbox is initially checked False" is checked's row;
+    # nor a number inside a meaning, in digits or in words)
+    assert not given_as_default("false", table, "what is the default value of the tooltip parameter of a checkbox?")
+    per_inch = table.replace("borderwidth as it says 1", "width the width in points, at most 72 per inch 120")
+    assert per_inch != table and not given_as_default("72", per_inch, "what is the default width of a checkbox?")
+    worded = table.replace("borderwidth as it says 1", "borderwidth draws two borders around the box 1")
+    assert worded != table and not given_as_default("2", worded, "what is the default borderwidth of a checkbox?")
     passages = [P(1, table)]
     assert not ground("The default size of a checkbox is 20 [1].", passages, question).dropped
     assert ground("The default borderWidth of a checkbox is 20 [1].", passages,
@@ -3909,6 +3916,11 @@ def test_an_attribute_named_by_its_module_in_camel_case_is_mentioned_where_the_m
     other = [P(1, "Useful rl_config variables • verbose: set to integer values to control diagnostic output."),
              P(2, "canvas.trustedSchemes lists the schemes a canvas may link to.")]
     assert unsupported_terms("Which URL schemes does rl_config.trustedSchemes allow?", other) == ["rl_config.trustedschemes"]
+    # (the attribute listed after its module, in one passage: not another object's, "canvas" named elsewhere)
+    canvas = [*guide, P(2, "The canvas object draws on the page; its methods are described below.")]
+    assert unsupported_terms("Which URL schemes does canvas.trustedSchemes allow?", canvas) == ["canvas.trustedschemes"]
+    document = [P(1, "The getElementById() method of the Document interface returns an Element object.")]
+    assert unsupported_terms("What does element.getElementById return?", document) == ["element.getelementbyid"]
 
 
 def test_a_page_named_after_the_module_asked_is_about_it_and_one_character_quotations_pair_their_marks():

@@ -1066,9 +1066,10 @@ def given_as_default(fact: str, text: str, named: str = "") -> bool:
             # a help table's "Current Setting" column, as the program starts: "Temp <number> 0.100000",
             # in the row of the setting the question names, where the passage has not set it before
             return True
-        row = _PARAMETER_ROW.search(text[max(0, m.start() - PARAMETER_ROW_CHARS) : m.start()])
-        if row and _DEFAULT_LAST_COLUMN.search(text[max(0, m.start() - TABLE_CHARS) : m.start()]) \
-                and _ROW_END.match(text[m.end() :]) \
+        row = (m.group(0)[:1].isdigit() or not fact[:1].isdigit()) \
+            and _DEFAULT_LAST_COLUMN.search(text[max(0, m.start() - TABLE_CHARS) : m.start()]) \
+            and _PARAMETER_ROW.match(text[max(0, m.start() - PARAMETER_ROW_CHARS) : m.start()])
+        if row and _ROW_END.match(text[m.end() :]) \
                 and re.search(rf"(?<![\w-]){re.escape(row.group(1))}(?![\w-])", named):
             # a PDF's table of parameters, its header flattened into the text, "Parameter Meaning Default": "size The
             # outline dimensions size x size 20", in the row of the parameter the question names, the row's last value
@@ -1204,10 +1205,16 @@ _HELP_ROW = re.compile(r"(?:^|\s)([a-z][\w-]*)\s+(?:<[\w ]+>(?:\s*,\s*<[\w ]+>)*
 # quoted word): "… (absolute coordinates) 0 size The outline dimensions size x size 20" (ReportLab, round 55).
 _DEFAULT_LAST_COLUMN = re.compile(r"\b(?:parameter|argument|option|attribute|property|name)s?\s+"
                                   r"(?:meaning|description)\s+default\b")
-_PARAMETER_ROW = re.compile(r"(?s:.*)(?:\d|\bnone|\btrue|\bfalse|')\s+([a-z_]\w*)\s[^\d\n]{0,80}$")  # (the last row)
+# (no word of a row's meaning is a row's name: "checked if True the checkbox is initially checked False" is checked's
+# row, not "the"'s; nor the unit or the word that goes on after a number in it: "at most 72 per inch", "100 points")
+_NOT_A_ROW_NAME = (r"(?!(?:the|a|an|and|or|nor|not|if|is|are|it|its|of|to|in|on|at|by|as|be|for|from|with|when|then"
+                   r"|than|this|that|per|times|points?|pt|px|mm|cm|inch(?:es)?|bytes?|characters?|lines?|seconds?"
+                   r"|pixels?|percent)\b)")
+_PARAMETER_ROW = re.compile(rf"(?s:.*)(?:\d|\bnone|\btrue|\bfalse|')\s+{_NOT_A_ROW_NAME}([a-z_]\w*)"
+                            r"\s[^\d\n]{0,80}$")  # (the last row)
 PARAMETER_ROW_CHARS = 120
 # (the next row's name and meaning, or the end: "12 by 12" goes on)
-_ROW_END = re.compile(r"\s*$|\s+[a-z_]\w*\s+[^\d\s]")
+_ROW_END = re.compile(rf"\s*$|\s+{_NOT_A_ROW_NAME}[a-z_]\w*\s+[^\d\s]")
 _ROW_VALUE = re.compile(r"(?:^|\s)[a-z_][\w.-]*[ \t]*\|[ \t]*$")
 # A parameter declared with its value, as an XSL stylesheet's reference gives its default (the value
 # starts the declaration, or is a part of it: "2007-10", "'target.db'").
@@ -2970,10 +2977,16 @@ def unsupported_terms(question: str, passages: list[Cited]) -> list[str]:
     # (and an attribute the question names by its module in camel case, "rl_config.trustedSchemes", where a list of
     # the module's variables names it alone: "Useful rl_config variables … • trustedSchemes: a list of allowed …")
     attributes = {m.group(0).lower(): m for m in _ATTRIBUTE_OF.finditer(MARKER.sub(" ", question))}
-    missing = {t for t in missing if not ((method := _METHOD_OF.fullmatch(t) or attributes.get(t)) and all(
-        any(alone(name.lower(), body) if name == method.group(2) else _whole(name.lower()).search(body)
-            for body in texts)
-        for name in method.groups()))}
+    def listed(module: str, attribute: str, body: str) -> bool:  # the module named, then the attribute alone
+        named = _whole(module).search(body)
+        return named is not None and alone(attribute, body[named.end():])
+
+    missing = {t for t in missing if not (
+        (method := _METHOD_OF.fullmatch(t)) and all(
+            any(alone(name, body) if name == method.group(2) else _whole(name).search(body) for body in texts)
+            for name in method.groups())
+        or (attribute := attributes.get(t)) and any(
+            listed(attribute.group(1).lower(), attribute.group(2).lower(), body) for body in texts))}
     return sorted(missing | set(other_versions(question, texts)))
 
 

@@ -253,7 +253,8 @@ class Answerer:
                 # document the question's passages come from.
                 documents = {h.doc_id for h in hits}
                 hit = next((h for h in self._lexical(term, NAME_SEARCH_K) if h.chunk_id not in held
-                            and h.doc_id in documents and holds(h, term)), None)
+                            and h.doc_id in documents
+                            and (names_option(h, term) if term.startswith("-") else holds(h, term))), None)
             if hit is not None:
                 held.add(hit.chunk_id)
                 rescued.append(hit)
