@@ -1340,7 +1340,8 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     plain = plain_settings(question) - settings if single else set()
     named_in = settings | (latin_names(question) if single else set())
     # (or its page's file name does, as a part of it: "extensions-md_in_html.html" is md_in_html's page)
-    set_by = {p.n: {t for t in named_in if mentions(t, _headed(p)) or t in _file_parts(p)} for p in passages}
+    files = {p.n: _file_parts(p) for p in passages}
+    set_by = {p.n: {t for t in named_in if mentions(t, _headed(p)) or t in files[p.n]} for p in passages}
     # A hyphenated name with the product's own name in it (dibbler-relay, where every passage is from
     # dibbler-users-guide.pdf) is the product's, and a passage that says "relay" is about it too.
     products = _in_every_name(named_in - terms, passages)  # (a Latin word of a Chinese question too: "yaws")
@@ -1351,7 +1352,7 @@ def ground(text: str, passages: list[Cited], question: str = "", echoes: tuple[s
     modifiers = {m for m in _MODIFIER.findall(question.lower()) if not any(
         _keyed(m, p.text) or re.search(rf"^[ \t]*{re.escape(m)}\b", p.text, re.M | re.I) for p in passages)}
     named_by = {p.n: {t for t in named_in | plain if (_names(t, _headed(p), _label(p), t in plain, t in modifiers)
-                                                      or t in _file_parts(p)
+                                                      or t in files[p.n]
                                                       if t in lenient
                                                       else t in set_by[p.n])} - products for p in passages}
     # (a chunk of a section that another chunk of it, same label, names it in is about it too: the

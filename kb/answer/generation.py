@@ -234,6 +234,7 @@ class Answerer:
             return hits, missing
         found = self._search(" ".join(terms), top_k)
         held = {h.chunk_id for h in hits}
+        documents = {h.doc_id for h in hits}  # the question's: a term's passage elsewhere is another manual's
         rescued: list[Hit] = []
         for term in terms:
             hit = next((h for h in found if h.chunk_id not in held and holds(h, term)), None)
@@ -242,7 +243,6 @@ class Answerer:
                 # trace.txt before the one that defines it (Coco/R). There, a passage counts only
                 # where it writes the option as the question does (not "stack-trace", "--trace"), in
                 # a document the question's passages come from (not another program's manual).
-                documents = {h.doc_id for h in hits}
                 further = self._search(term, NAME_SEARCH_K)
                 hit = next((h for h in further if h.chunk_id not in held and h.doc_id in documents
                             and names_option(h, term)), None)
@@ -251,7 +251,6 @@ class Answerer:
                 # ranking can bury it under the dense retriever's opinion of it: "emptyTableAction" ranked
                 # 23rd by its own fused search (ReportLab, round 55). The lexical search reads it, in a
                 # document the question's passages come from.
-                documents = {h.doc_id for h in hits}
                 hit = next((h for h in self._lexical(term, NAME_SEARCH_K) if h.chunk_id not in held
                             and h.doc_id in documents
                             and (names_option(h, term) if term.startswith("-") else holds(h, term))), None)
